@@ -1,0 +1,77 @@
+import Foundation
+
+extension Catalog {
+    /// Records a full `/objects` listing: new IDs are queued, known IDs the
+    /// listing no longer names are marked withdrawn, and withdrawn IDs it
+    /// names again come back (and are fetched again).
+    public func registerListing(ids: [Int], at date: Date) throws -> ListingChanges {
+        try database.transaction {
+            try loadIDSet(ids)
+            try database.execute(sql: """
+                INSERT INTO objects (object_id)
+                SELECT object_id FROM id_set WHERE object_id NOT IN (SELECT object_id FROM objects)
+                """)
+            let added = database.changesCount
+            try database.execute(
+                sql: """
+                    UPDATE objects SET is_listed = 0, withdrawn_at = ?
+                     WHERE is_listed = 1 AND object_id NOT IN (SELECT object_id FROM id_set)
+                    """,
+                arguments: [.text(Timestamp.string(from: date))])
+            let withdrawn = database.changesCount
+            try database.execute(sql: """
+                UPDATE objects SET is_listed = 1, withdrawn_at = NULL, needs_fetch = 1
+                 WHERE is_listed = 0 AND object_id IN (SELECT object_id FROM id_set)
+                """)
+            let relisted = database.changesCount
+            return ListingChanges(added: added, withdrawn: withdrawn, relisted: relisted)
+        }
+    }
+
+    /// Queues `ids` for fetching, adding those the catalog does not know.
+    /// Returns how many were not queued before.
+    @discardableResult
+    public func markForFetch(ids: [Int]) throws -> Int {
+        try database.transaction {
+            try loadIDSet(ids)
+            try database.execute(sql: """
+                INSERT INTO objects (object_id)
+                SELECT object_id FROM id_set WHERE object_id NOT IN (SELECT object_id FROM objects)
+                """)
+            try database.execute(sql: """
+                UPDATE objects SET needs_fetch = 1
+                 WHERE needs_fetch = 0 AND is_listed = 1 AND object_id IN (SELECT object_id FROM id_set)
+                """)
+            return database.changesCount
+        }
+    }
+
+    /// Queues every listed object (`--full`).
+    public func markAllForFetch() throws {
+        try database.execute(sql: "UPDATE objects SET needs_fetch = 1 WHERE is_listed = 1 AND needs_fetch = 0")
+    }
+
+    /// The IDs waiting to be fetched: never fetched and failed ones first,
+    /// then re-fetches, each group by ascending ID.
+    public func queuedIDs() throws -> [Int] {
+        var ids: [Int] = []
+        let statement = try database.makeStatement(sql: """
+            SELECT object_id FROM objects
+             WHERE needs_fetch = 1 AND is_listed = 1
+             ORDER BY state NOT IN ('pending', 'failed'), object_id
+            """)
+        try statement.forEachInteger { ids.append(Int($0)) }
+        return ids
+    }
+
+    /// Stores a batch of results in one transaction.
+    public func record(_ results: [FetchResult]) throws {
+        guard !results.isEmpty else { return }
+        try database.transaction {
+            let writer = try ResultWriter(database: database)
+            for result in results {
+                try writer.write(result)
+            }
+        }
+    }
+}

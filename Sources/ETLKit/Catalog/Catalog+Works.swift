@@ -1,0 +1,82 @@
+extension Catalog {
+    /// Recomputes the kept set from `objects`: complete, fetched, listed
+    /// objects, keeping the smallest ID of each duplicate key.
+    ///
+    /// Only rows that differ are written, so an unchanged night leaves
+    /// `works` (and its full-text index) untouched.
+    @discardableResult
+    public func rebuildWorks() throws -> WorksChange {
+        try database.transaction {
+            try database.execute(sql: """
+                DROP TABLE IF EXISTS temp.kept;
+                CREATE TEMP TABLE kept AS
+                    SELECT min(object_id) AS object_id FROM objects
+                     WHERE is_complete = 1 AND state = 'fetched' AND is_listed = 1
+                     GROUP BY dedup_key;
+                CREATE UNIQUE INDEX temp.kept_by_id ON kept (object_id);
+                """)
+            try database.execute(sql: "DELETE FROM works WHERE object_id NOT IN (SELECT object_id FROM kept)")
+            let removed = database.changesCount
+            let added = try database.fetchOne(sql: """
+                SELECT count(*) AS n FROM kept WHERE object_id NOT IN (SELECT object_id FROM works)
+                """)?.int("n") ?? 0
+            try database.execute(sql: """
+                INSERT INTO works (object_id, title, artist_display_name, department, classification,
+                                   object_date, primary_image, object_url)
+                SELECT o.object_id, o.title, o.artist_display_name, o.department, o.classification,
+                       o.object_date, o.primary_image, o.object_url
+                  FROM kept JOIN objects o USING (object_id)
+                 WHERE true
+                ON CONFLICT (object_id) DO UPDATE SET
+                    title = excluded.title, artist_display_name = excluded.artist_display_name,
+                    department = excluded.department, classification = excluded.classification,
+                    object_date = excluded.object_date, primary_image = excluded.primary_image,
+                    object_url = excluded.object_url
+                 WHERE (works.title, works.artist_display_name, works.department, works.classification,
+                        works.object_date, works.primary_image, works.object_url)
+                    IS NOT (excluded.title, excluded.artist_display_name, excluded.department,
+                            excluded.classification, excluded.object_date, excluded.primary_image,
+                            excluded.object_url)
+                """)
+            try database.execute(sql: "DROP TABLE temp.kept")
+            let kept = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.int("n") ?? 0
+            return WorksChange(added: added, removed: removed, kept: kept)
+        }
+    }
+
+    /// The IDs of every kept work, ascending.
+    public func keptIDs() throws -> [Int] {
+        var ids: [Int] = []
+        try database.makeStatement(sql: "SELECT object_id FROM works ORDER BY object_id")
+            .forEachInteger { ids.append(Int($0)) }
+        return ids
+    }
+
+    /// The page layout last written, as recorded in `works`.
+    public func recordedPages() throws -> [[Int]] {
+        var pages: [[Int]] = []
+        for row in try database.fetchAll(sql: """
+            SELECT object_id, page FROM works WHERE page IS NOT NULL ORDER BY page, position
+            """) {
+            guard let id = row.int("object_id"), let page = row.int("page"), page >= 1 else { continue }
+            while pages.count < page { pages.append([]) }
+            pages[page - 1].append(id)
+        }
+        return pages
+    }
+
+    /// Records `pages` (page k holds `pages[k-1]`, in line order) in `works`.
+    public func recordPages(_ pages: [[Int]]) throws {
+        try database.transaction {
+            try database.execute(sql: "UPDATE works SET page = NULL, position = NULL WHERE page IS NOT NULL")
+            let update = try database.makeStatement(sql: "UPDATE works SET page = ?, position = ? WHERE object_id = ?")
+            for (pageIndex, ids) in pages.enumerated() {
+                for (position, id) in ids.enumerated() {
+                    try update.execute(arguments: [
+                        .integer(Int64(pageIndex + 1)), .integer(Int64(position + 1)), .integer(Int64(id)),
+                    ])
+                }
+            }
+        }
+    }
+}

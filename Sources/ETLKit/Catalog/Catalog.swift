@@ -1,0 +1,131 @@
+import Foundation
+
+/// The SQLite catalog: every object ever listed, what fetching it gave, the
+/// kept works with their page places, and one row per crawl.
+///
+/// A catalog has one writer at a time (see ``CatalogLock``); readers such as
+/// `sqlite3` may query it concurrently thanks to WAL.
+public final class Catalog {
+    public let database: Database
+    public let path: String
+
+    private init(database: Database, path: String) {
+        self.database = database
+        self.path = path
+    }
+
+    /// Opens the catalog at `path`, creating it (and its folder) when
+    /// `create` is true. A file that is not an etl catalog is left untouched.
+    public static func open(path: String, create: Bool = true) throws -> Catalog {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
+        if isDirectory.boolValue {
+            throw CatalogError.notACatalog(path: path, reason: "it is a directory")
+        }
+        if !exists {
+            guard create else { throw CatalogError.missing(path: path) }
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty {
+                do {
+                    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw CatalogError.cannotOpen(path: path, reason: "cannot create folder '\(folder)'")
+                }
+            }
+        } else {
+            try checkHeader(path: path)
+        }
+        let database: Database
+        do {
+            database = try Database(path: path, create: create)
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotOpen(path: path, reason: error.message)
+        }
+        let catalog = Catalog(database: database, path: path)
+        try catalog.prepareSchema()
+        return catalog
+    }
+
+    /// Rejects files that are not SQLite databases before SQLite opens them,
+    /// so nothing (not even a WAL file) is written next to them.
+    private static func checkHeader(path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CatalogError.cannotOpen(path: path, reason: "cannot read the file")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return }
+        guard header == Data("SQLite format 3\0".utf8) else {
+            throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
+        }
+    }
+
+    private func prepareSchema() throws {
+        let applicationID: Int
+        let userVersion: Int
+        let tableCount: Int
+        do {
+            applicationID = try database.fetchOne(sql: "PRAGMA application_id")?.int("application_id") ?? 0
+            userVersion = try database.fetchOne(sql: "PRAGMA user_version")?.int("user_version") ?? 0
+            tableCount = try database.fetchOne(sql: "SELECT count(*) AS n FROM sqlite_master")?.int("n") ?? 0
+        } catch let error as DatabaseError where error.isNotADatabase {
+            throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
+        }
+        if Int64(applicationID) != CatalogSchema.applicationID {
+            guard tableCount == 0 else {
+                throw CatalogError.notACatalog(path: path, reason: "an SQLite database that etl did not create")
+            }
+            try database.execute(sql: "PRAGMA page_size = \(CatalogSchema.pageSize)")
+        }
+        if userVersion > CatalogSchema.version {
+            throw CatalogError.newerSchema(path: path, found: userVersion, supported: CatalogSchema.version)
+        }
+        try database.execute(sql: """
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            PRAGMA foreign_keys = ON;
+            """)
+        guard userVersion < CatalogSchema.version else { return }
+        try database.transaction {
+            for version in userVersion..<CatalogSchema.version {
+                try database.execute(sql: CatalogSchema.migrations[version])
+            }
+            try database.execute(sql: """
+                PRAGMA application_id = \(CatalogSchema.applicationID);
+                PRAGMA user_version = \(CatalogSchema.version);
+                """)
+        }
+    }
+
+    /// `PRAGMA integrity_check`'s answer: "ok" for a healthy file.
+    public func integrityCheck() throws -> String {
+        try database.fetchOne(sql: "PRAGMA integrity_check")?.string("integrity_check") ?? "no answer"
+    }
+
+    // MARK: Settings
+
+    /// A value from the `settings` table.
+    public func setting(_ key: String) throws -> String? {
+        try database.fetchOne(sql: "SELECT value FROM settings WHERE key = ?", arguments: [.text(key)])?.string("value")
+    }
+
+    /// Stores a value in the `settings` table.
+    public func setSetting(_ key: String, to value: String) throws {
+        try database.execute(
+            sql: "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            arguments: [.text(key), .text(value)])
+    }
+
+    /// Fills the temporary table `id_set` with `ids`, for set operations in SQL.
+    func loadIDSet(_ ids: [Int]) throws {
+        try database.execute(sql: """
+            CREATE TEMP TABLE IF NOT EXISTS id_set (object_id INTEGER PRIMARY KEY);
+            DELETE FROM id_set;
+            """)
+        let insert = try database.makeStatement(sql: "INSERT OR IGNORE INTO id_set (object_id) VALUES (?)")
+        for id in ids {
+            try insert.execute(arguments: [.integer(Int64(id))])
+        }
+    }
+}

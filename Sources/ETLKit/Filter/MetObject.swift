@@ -1,0 +1,80 @@
+import Foundation
+
+/// The fields of an object record that the filter and the catalog use.
+///
+/// Each field keeps its JSON type strictly: a string field that was null, a
+/// number or missing decodes as `nil`, and `isPublicDomain` is only set when
+/// it was a JSON boolean, so the filter can tell `true` from `"true"`.
+public struct MetObject: Sendable, Equatable {
+    public var objectID: Int?
+    public var isPublicDomain: Bool?
+    public var primaryImage: String?
+    public var primaryImageSmall: String?
+    public var artistDisplayName: String?
+    public var title: String?
+    public var classification: String?
+    public var objectDate: String?
+    public var medium: String?
+    public var objectURL: String?
+    public var department: String?
+    public var metadataDate: String?
+
+    public init(
+        objectID: Int? = nil, isPublicDomain: Bool? = nil, primaryImage: String? = nil,
+        primaryImageSmall: String? = nil, artistDisplayName: String? = nil, title: String? = nil,
+        classification: String? = nil, objectDate: String? = nil, medium: String? = nil,
+        objectURL: String? = nil, department: String? = nil, metadataDate: String? = nil
+    ) {
+        self.objectID = objectID
+        self.isPublicDomain = isPublicDomain
+        self.primaryImage = primaryImage
+        self.primaryImageSmall = primaryImageSmall
+        self.artistDisplayName = artistDisplayName
+        self.title = title
+        self.classification = classification
+        self.objectDate = objectDate
+        self.medium = medium
+        self.objectURL = objectURL
+        self.department = department
+        self.metadataDate = metadataDate
+    }
+}
+
+extension MetObject: Decodable {
+    private enum CodingKeys: String, CodingKey {
+        case objectID, isPublicDomain, primaryImage, primaryImageSmall, artistDisplayName, title
+        case classification, objectDate, medium, objectURL, department, metadataDate
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        objectID = Self.strictInteger(container, .objectID)
+        isPublicDomain = try? container.decodeIfPresent(Bool.self, forKey: .isPublicDomain)
+        primaryImage = Self.string(container, .primaryImage)
+        primaryImageSmall = Self.string(container, .primaryImageSmall)
+        artistDisplayName = Self.string(container, .artistDisplayName)
+        title = Self.string(container, .title)
+        classification = Self.string(container, .classification)
+        objectDate = Self.string(container, .objectDate)
+        medium = Self.string(container, .medium)
+        objectURL = Self.string(container, .objectURL)
+        department = Self.string(container, .department)
+        metadataDate = Self.string(container, .metadataDate)
+    }
+
+    private static func string(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> String? {
+        try? container.decodeIfPresent(String.self, forKey: key)
+    }
+
+    /// An integral JSON number (`12` or `12.0`); `12.5`, strings and booleans are nil.
+    private static func strictInteger(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> Int? {
+        try? container.decodeIfPresent(Int.self, forKey: key)
+    }
+}
+
+extension MetObject {
+    /// Decodes a response body, or returns nil when it is not a JSON object.
+    public static func decode(body: [UInt8]) -> MetObject? {
+        try? JSONDecoder().decode(MetObject.self, from: Data(body))
+    }
+}

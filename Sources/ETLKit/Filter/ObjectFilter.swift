@@ -1,0 +1,54 @@
+import Foundation
+
+/// The completeness rules: which objects an app can show.
+public enum ObjectFilter {
+    /// The reasons `object` is incomplete, in rule order; empty when it is complete.
+    public static func rejectionReasons(for object: MetObject) -> [RejectionReason] {
+        var reasons: [RejectionReason] = []
+        if (object.objectID ?? 0) <= 0 { reasons.append(.invalidObjectID) }
+        if object.isPublicDomain != true { reasons.append(.notPublicDomain) }
+        if !hasText(object.primaryImage) { reasons.append(.missingPrimaryImage) }
+        if !hasText(object.artistDisplayName) { reasons.append(.missingArtistDisplayName) }
+        if !hasText(object.title) { reasons.append(.missingTitle) }
+        if !hasText(object.classification) { reasons.append(.missingClassification) }
+        if !hasText(object.objectDate) { reasons.append(.missingObjectDate) }
+        return reasons
+    }
+
+    /// Whether `object` passes every completeness rule.
+    public static func isComplete(_ object: MetObject) -> Bool {
+        rejectionReasons(for: object).isEmpty
+    }
+
+    /// The key two works share when they are duplicates: normalized artist
+    /// and title joined by a unit separator, which neither can contain after
+    /// whitespace collapsing.
+    public static func duplicateKey(for object: MetObject) -> String {
+        normalize(object.artistDisplayName ?? "") + "\u{1F}" + normalize(object.title ?? "")
+    }
+
+    /// NFC, trimmed, inner whitespace runs collapsed to one space, lowercased.
+    public static func normalize(_ text: String) -> String {
+        let composed = text.precomposedStringWithCanonicalMapping
+        var result = ""
+        result.reserveCapacity(composed.utf8.count)
+        var pendingSpace = false
+        for scalar in composed.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar == "\u{1F}" {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace {
+                    result.unicodeScalars.append(" ")
+                    pendingSpace = false
+                }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result.lowercased()
+    }
+
+    private static func hasText(_ value: String?) -> Bool {
+        guard let value else { return false }
+        return value.unicodeScalars.contains { !$0.properties.isWhitespace }
+    }
+}

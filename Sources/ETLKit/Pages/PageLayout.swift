@@ -1,0 +1,58 @@
+/// Cuts kept works into pages.
+public struct PageLayout: Sendable, Equatable {
+    public var pageCount: Int
+    public var pageSize: Int
+    public var order: PageOrder
+    public var seed: UInt64
+
+    public init(pageCount: Int = 30, pageSize: Int = 100, order: PageOrder = .shuffle, seed: UInt64 = 0) {
+        self.pageCount = pageCount
+        self.pageSize = pageSize
+        self.order = order
+        self.seed = seed
+    }
+
+    /// Exactly `pageCount` pages; works beyond `pageCount × pageSize` are not paged.
+    public func pages(for keptIDs: [Int]) -> [[Int]] {
+        let ordered = orderedIDs(keptIDs)
+        return (0..<pageCount).map { page in
+            let start = min(page * pageSize, ordered.count)
+            let end = min(start + pageSize, ordered.count)
+            return Array(ordered[start..<end])
+        }
+    }
+
+    /// `keptIDs` in this layout's order.
+    public func orderedIDs(_ keptIDs: [Int]) -> [Int] {
+        switch order {
+        case .id:
+            return keptIDs.sorted()
+        case .shuffle:
+            return keptIDs
+                .map { (key: Self.shuffleKey(id: $0, seed: seed), id: $0) }
+                .sorted { ($0.key, $0.id) < ($1.key, $1.id) }
+                .map(\.id)
+        }
+    }
+
+    /// SplitMix64 of the ID mixed with the seed: a fixed, well-spread key per
+    /// (seed, id), so the relative order of two works depends on nothing else.
+    static func shuffleKey(id: Int, seed: UInt64) -> UInt64 {
+        var z = UInt64(bitPattern: Int64(id)) &+ seed &* 0x9E37_79B9_7F4A_7C15 &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Lines that differ between two layouts: per page, IDs that left plus
+    /// IDs that arrived (what `diff` would count, as order is stable).
+    public static func changedLines(from old: [[Int]], to new: [[Int]]) -> Int {
+        var changed = 0
+        for page in 0..<max(old.count, new.count) {
+            let before = Set(page < old.count ? old[page] : [])
+            let after = Set(page < new.count ? new[page] : [])
+            changed += before.subtracting(after).count + after.subtracting(before).count
+        }
+        return changed
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// Writes page files so that readers never see a mix of old and new pages.
+///
+/// When `--out` is new (or was made by us), it is a symbolic link to an
+/// immutable generation folder beside it; a new set is written into a fresh
+/// generation and the link is swapped with one `rename(2)`. A reader that
+/// resolves the link once (e.g. `cd data/pages`) sees one whole set. The
+/// previous generation is kept until the next swap so such a reader can
+/// finish. When `--out` is an existing plain folder, all files are staged and
+/// synced first, then renamed into place, so a failure leaves the old set.
+public struct PageWriter: Sendable {
+    public let outDirectory: String
+
+    public init(outDirectory: String) {
+        self.outDirectory = outDirectory
+    }
+
+    /// Writes `pages` as `1.txt` … `N.txt`; returns the folder holding them.
+    @discardableResult
+    public func write(pages: [[Int]]) throws -> String {
+        let out = outDirectory.hasSuffix("/") && outDirectory.count > 1 ? String(outDirectory.dropLast()) : outDirectory
+        var status = stat()
+        if lstat(out, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            try writeInPlace(pages: pages, folder: out)
+            return out
+        }
+        if lstat(out, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK {
+            throw PagesError.notADirectory(path: out)
+        }
+        return try writeGeneration(pages: pages, link: out)
+    }
+
+    private func writeGeneration(pages: [[Int]], link: String) throws -> String {
+        let parent = (link as NSString).deletingLastPathComponent.isEmpty ? "." : (link as NSString).deletingLastPathComponent
+        let name = (link as NSString).lastPathComponent
+        try createFolder(parent)
+        let previous = (try? FileManager.default.destinationOfSymbolicLink(atPath: link))
+        let generation = ".\(name).\(Self.uniqueSuffix())"
+        let folder = parent + "/" + generation
+        try createFolder(folder)
+        do {
+            for (index, ids) in pages.enumerated() {
+                try Self.writeFile(path: "\(folder)/\(index + 1).txt", ids: ids)
+            }
+            try Self.syncFolder(folder)
+            let temporaryLink = "\(parent)/.\(name).link-\(getpid())"
+            unlink(temporaryLink)
+            guard symlink(generation, temporaryLink) == 0 else { throw posixError(temporaryLink) }
+            guard rename(temporaryLink, link) == 0 else {
+                let error = posixError(link)
+                unlink(temporaryLink)
+                throw error
+            }
+            try Self.syncFolder(parent)
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+        removeOldGenerations(parent: parent, name: name, keeping: [generation, previous].compactMap { $0 })
+        return folder
+    }
+
+    private func writeInPlace(pages: [[Int]], folder: String) throws {
+        let suffix = ".tmp-\(Self.uniqueSuffix())"
+        var staged: [(temporary: String, final: String)] = []
+        do {
+            for (index, ids) in pages.enumerated() {
+                let final = "\(folder)/\(index + 1).txt"
+                let temporary = "\(folder)/.\(index + 1).txt\(suffix)"
+                staged.append((temporary, final))
+                try Self.writeFile(path: temporary, ids: ids)
+            }
+            for file in staged where rename(file.temporary, file.final) != 0 {
+                throw posixError(file.final)
+            }
+            try Self.syncFolder(folder)
+        } catch {
+            for file in staged { unlink(file.temporary) }
+            throw error
+        }
+    }
+
+    /// Generation folders other than the current and the previous one.
+    private func removeOldGenerations(parent: String, name: String, keeping: [String]) {
+        let prefix = ".\(name)."
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
+        for entry in entries where entry.hasPrefix(prefix) && !keeping.contains(entry) && !entry.contains(".link-") {
+            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+        }
+    }
+
+    private func createFolder(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw PagesError.cannotWrite(path: path, reason: Self.reason(for: error))
+        }
+    }
+
+    static func writeFile(path: String, ids: [Int]) throws {
+        var text = ""
+        text.reserveCapacity(ids.count * 8)
+        for id in ids {
+            text += String(id)
+            text += "\n"
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw posixError(path) }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { throw posixError(path) }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else { throw posixError(path) }
+    }
+
+    static func syncFolder(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw posixError(path) }
+        defer { close(descriptor) }
+        _ = fsync(descriptor)
+    }
+
+    private static func uniqueSuffix() -> String {
+        "\(Int(Date().timeIntervalSince1970 * 1000))-\(getpid())"
+    }
+
+    private static func reason(for error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
+    }
+}
+
+private func posixError(_ path: String) -> PagesError {
+    PagesError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+}

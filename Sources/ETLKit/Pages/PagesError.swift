@@ -1,0 +1,16 @@
+/// Errors while writing page files.
+public enum PagesError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A file or folder under `--out` could not be written.
+    case cannotWrite(path: String, reason: String)
+    /// `--out` names something that is not a folder.
+    case notADirectory(path: String)
+
+    public var description: String {
+        switch self {
+        case .cannotWrite(let path, let reason):
+            return "cannot write pages to '\(path)': \(reason)"
+        case .notADirectory(let path):
+            return "--out '\(path)' exists and is not a directory"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import CSQLite
+
+/// An error thrown by the SQLite wrapper.
+///
+/// Its description follows GRDB's form, so a failure in a log says what
+/// SQLite said and which statement caused it:
+///
+///     SQLite error 19: UNIQUE constraint failed: runs.id - while executing `INSERT INTO runs …`
+public struct DatabaseError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The primary SQLite result code (e.g. 19 for SQLITE_CONSTRAINT).
+    public let resultCode: Int32
+    /// SQLite's message, or the wrapper's own when SQLite gave none.
+    public let message: String
+    /// The SQL being prepared or run when the error happened, if any.
+    public let sql: String?
+
+    public init(resultCode: Int32, message: String, sql: String? = nil) {
+        self.resultCode = resultCode
+        self.message = message
+        self.sql = sql
+    }
+
+    public var description: String {
+        var text = "SQLite error \(resultCode): \(message)"
+        if let sql {
+            text += " - while executing `\(sql)`"
+        }
+        return text
+    }
+
+    /// True when the database file is not a database (SQLITE_NOTADB) or is
+    /// corrupt, which the catalog reports as "not a catalog" without touching it.
+    public var isNotADatabase: Bool {
+        resultCode == SQLITE_NOTADB || resultCode == SQLITE_CORRUPT
+    }
+}

@@ -1,0 +1,137 @@
+import CSQLite
+
+/// A prepared statement, finalized when released.
+public final class Statement {
+    private let handle: OpaquePointer
+    private unowned let database: Database
+    /// The SQL text, for error messages.
+    public let sql: String
+
+    init(database: Database, sql: String) throws {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            throw DatabaseError(resultCode: code, message: database.lastErrorMessage, sql: sql)
+        }
+        self.handle = statement
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Binds `arguments` to the statement's parameters, in order.
+    public func bind(_ arguments: [DatabaseValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard expected == arguments.count else {
+            throw DatabaseError(
+                resultCode: SQLITE_RANGE,
+                message: "expected \(expected) arguments, got \(arguments.count)",
+                sql: sql)
+        }
+        for (offset, value) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null:
+                code = sqlite3_bind_null(handle, index)
+            case .integer(let integer):
+                code = sqlite3_bind_int64(handle, index, integer)
+            case .real(let real):
+                code = sqlite3_bind_double(handle, index, real)
+            case .text(let text):
+                code = sqlite3_bind_text(handle, index, text, -1, etl_sqlite_transient())
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { buffer in
+                    sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), etl_sqlite_transient())
+                }
+            }
+            try database.check(code, sql: sql)
+        }
+    }
+
+    /// Runs the statement to completion, ignoring any rows.
+    public func execute(arguments: [DatabaseValue] = []) throws {
+        try bind(arguments)
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    /// Returns every row of the query.
+    public func fetchAll(arguments: [DatabaseValue] = []) throws -> [Row] {
+        var rows: [Row] = []
+        try forEachRow(arguments: arguments) { rows.append($0) }
+        return rows
+    }
+
+    /// Returns the first row of the query, if any.
+    public func fetchOne(arguments: [DatabaseValue] = []) throws -> Row? {
+        try bind(arguments)
+        defer { sqlite3_reset(handle) }
+        return try step() ? currentRow() : nil
+    }
+
+    /// Calls `body` with each row, without collecting them.
+    public func forEachRow(arguments: [DatabaseValue] = [], _ body: (Row) throws -> Void) throws {
+        try bind(arguments)
+        defer { sqlite3_reset(handle) }
+        while try step() {
+            try body(currentRow())
+        }
+    }
+
+    /// Calls `body` with the first column of each row as an integer; the
+    /// fast path for ID lists, which avoids building `Row` values.
+    public func forEachInteger(arguments: [DatabaseValue] = [], _ body: (Int64) throws -> Void) throws {
+        try bind(arguments)
+        defer { sqlite3_reset(handle) }
+        while try step() {
+            try body(sqlite3_column_int64(handle, 0))
+        }
+    }
+
+    private func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            sqlite3_reset(handle)
+            throw DatabaseError(resultCode: code, message: database.lastErrorMessage, sql: sql)
+        }
+    }
+
+    private func currentRow() -> Row {
+        let count = sqlite3_column_count(handle)
+        var names: [String] = []
+        var values: [DatabaseValue] = []
+        names.reserveCapacity(Int(count))
+        values.reserveCapacity(Int(count))
+        for column in 0..<count {
+            names.append(sqlite3_column_name(handle, column).map { String(cString: $0) } ?? "")
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_INTEGER:
+                values.append(.integer(sqlite3_column_int64(handle, column)))
+            case SQLITE_FLOAT:
+                values.append(.real(sqlite3_column_double(handle, column)))
+            case SQLITE_TEXT:
+                let text = sqlite3_column_text(handle, column).map { String(cString: $0) } ?? ""
+                values.append(.text(text))
+            case SQLITE_BLOB:
+                let count = Int(sqlite3_column_bytes(handle, column))
+                if let pointer = sqlite3_column_blob(handle, column), count > 0 {
+                    values.append(.blob(Array(UnsafeRawBufferPointer(start: pointer, count: count))))
+                } else {
+                    values.append(.blob([]))
+                }
+            default:
+                values.append(.null)
+            }
+        }
+        return Row(columnNames: names, values: values)
+    }
+}
