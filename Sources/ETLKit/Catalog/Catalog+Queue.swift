@@ -75,3 +75,17 @@ extension Catalog {
         }
     }
 }
+
+extension Catalog {
+    /// Adds IDs from an `--ids` file that the catalog does not know yet;
+    /// new ones are queued, known ones keep their state.
+    public func registerIDs(_ ids: [Int]) throws {
+        try database.transaction {
+            try loadIDSet(ids)
+            try database.execute(sql: """
+                INSERT INTO objects (object_id)
+                SELECT object_id FROM id_set WHERE object_id NOT IN (SELECT object_id FROM objects)
+                """)
+        }
+    }
+}

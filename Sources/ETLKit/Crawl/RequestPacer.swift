@@ -50,6 +50,11 @@ public actor RequestPacer {
     /// The rate in force, in requests per second (infinity when unlimited).
     public var currentRate: Double { controller?.rate ?? fixedRate ?? .infinity }
 
+    /// The pause after a block, in seconds.
+    public var cooldownSeconds: Double {
+        Double(cooldown.components.seconds) + Double(cooldown.components.attoseconds) / 1e18
+    }
+
     /// Whether a block's cooldown is running now.
     public var isCoolingDown: Bool { cooldownUntil.map { clock.now < $0 } ?? false }
 

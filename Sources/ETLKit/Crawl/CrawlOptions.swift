@@ -1,0 +1,35 @@
+/// Everything `etl crawl` can be told.
+public struct CrawlOptions: Sendable, Equatable {
+    public static let defaultAPI = "https://collectionapi.metmuseum.org/public/collection/v1"
+
+    public var api = CrawlOptions.defaultAPI
+    public var catalogPath = "data/catalog.sqlite"
+    public var outDirectory = "data/pages"
+    public var idsFile: String?
+    public var concurrency = 4
+    public var rate: RateSetting = .auto
+    public var rateStart = 1.0
+    public var rateMax = 80.0
+    public var cooldown = 60.0
+    public var maxAttempts = 5
+    public var timeout = 30.0
+    public var maxRequests: Int?
+    public var maxDuration: Double?
+    public var userAgent = CrawlOptions.defaultUserAgent
+    public var layout = PageLayout()
+    /// Re-fetch every listed object, ignoring the cursor.
+    public var isFull = false
+    /// `YYYY-MM-DD`: re-fetch what changed since then instead of since the last run.
+    public var since: String?
+    /// Seed for retry jitter.
+    public var jitterSeed: UInt64 = 0
+
+    public static let defaultUserAgent = "etl/\(ETLVersion.current) (offline dataset builder; +https://github.com/metmuseum/openaccess)"
+
+    public init() {}
+}
+
+/// The tool's version, shown by `etl --version` and in the User-Agent.
+public enum ETLVersion {
+    public static let current = "0.1.0"
+}

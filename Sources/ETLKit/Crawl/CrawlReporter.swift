@@ -1,0 +1,23 @@
+/// Receives what a crawl has to say; the executable prints it, tests record it.
+/// The library itself never writes to the terminal.
+public protocol CrawlReporter: Sendable {
+    func crawl(didReport event: CrawlEvent)
+}
+
+/// Something worth telling the operator while a crawl runs.
+public enum CrawlEvent: Sendable, Equatable {
+    /// The work for this run is known.
+    case planned(mode: String, listed: Int?, changes: ListingChanges?, queued: Int)
+    /// Periodic progress (about once a second; the reporter throttles).
+    case progress(CrawlProgress)
+    /// A block answer started a cooldown.
+    case blocked(reason: String, cooldownSeconds: Double, newRate: Double)
+    /// The run is stopping early.
+    case stopping(reason: String)
+}
+
+/// A reporter that ignores everything.
+public struct SilentReporter: CrawlReporter {
+    public init() {}
+    public func crawl(didReport event: CrawlEvent) {}
+}

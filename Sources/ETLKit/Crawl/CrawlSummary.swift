@@ -1,0 +1,37 @@
+/// A crawl's figures, as printed at the end and stored in `runs`.
+public struct CrawlSummary: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable {
+        /// Every queued object got an outcome.
+        case completed
+        /// `--max-requests` or `--max-duration` ended the run; the rest is queued.
+        case budgetReached = "budget_reached"
+        /// SIGINT or SIGTERM ended the run; the rest is queued.
+        case interrupted
+        case failed
+    }
+
+    public var status: Status = .completed
+    public var mode = "full"
+    public var listed: Int?
+    public var withdrawn = 0
+    public var queued = 0
+    public var requests = 0
+    public var fetched = 0
+    public var gone = 0
+    public var failed = 0
+    public var badIDs = 0
+    public var blocks = 0
+    public var retries = 0
+    public var kept = 0
+    public var keptDelta = 0
+    public var pageLinesChanged = 0
+    /// Queued objects left for the next run.
+    public var remaining = 0
+    /// Kept works beyond the pages' capacity.
+    public var unpaged = 0
+    public var durationSeconds = 0.0
+    public var achievedRate = 0.0
+    public var error: String?
+
+    public init() {}
+}

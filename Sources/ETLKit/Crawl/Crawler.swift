@@ -1,0 +1,119 @@
+import Foundation
+
+/// Runs one crawl: list, fetch, store, filter, write pages.
+///
+///     let crawler = Crawler(options: options, client: try CurlClient(...), reporter: reporter, stop: stop)
+///     let summary = try await crawler.run()
+public struct Crawler: Sendable {
+    public let options: CrawlOptions
+    public let client: any HTTPClient
+    public let reporter: any CrawlReporter
+    public let stop: StopSignal
+
+    /// The `settings` key of the cursor: the UTC day the last completed run started.
+    public static let cursorKey = "last_completed_run_day"
+
+    public init(options: CrawlOptions, client: any HTTPClient, reporter: any CrawlReporter = SilentReporter(), stop: StopSignal = StopSignal()) {
+        self.options = options
+        self.client = client
+        self.reporter = reporter
+        self.stop = stop
+    }
+
+    public func run() async throws -> CrawlSummary {
+        let lock = try CatalogLock(catalogPath: options.catalogPath)
+        defer { withExtendedLifetime(lock) {} }
+        let catalog = try Catalog.open(path: options.catalogPath)
+        try catalog.closeAbandonedRuns()
+        let startedAt = Date()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let pacer = RequestPacer(
+            rate: options.rate,
+            controllerSettings: .init(start: options.rateStart, maximum: options.rateMax),
+            cooldown: options.cooldown, maxRequests: options.maxRequests,
+            maxDuration: options.maxDuration, stop: stop)
+        let previousCursor = try catalog.setting(Self.cursorKey)
+        let mode = modeName(hasCursor: previousCursor != nil)
+        let runID = try catalog.beginRun(mode: mode, startedAt: startedAt)
+        var summary = CrawlSummary()
+        summary.mode = mode
+        do {
+            let keptBefore = try catalog.keptIDs().count
+            let queue = try await planWork(catalog: catalog, pacer: pacer, cursor: previousCursor, summary: &summary)
+            let loop = FetchLoop(
+                catalog: catalog, pacer: pacer, reporter: reporter, concurrency: options.concurrency,
+                fetcher: ObjectFetcher(
+                    client: client, pacer: pacer, api: options.api, maxAttempts: options.maxAttempts,
+                    backoff: Backoff(), seed: options.jitterSeed))
+            let outcome = try await loop.run(queue: queue, summary: &summary)
+            summary.status = outcome
+            let change = try catalog.rebuildWorks()
+            summary.kept = change.kept
+            summary.keptDelta = change.kept - keptBefore
+            let layoutResult = try PagesBuilder(catalog: catalog, layout: options.layout, outDirectory: options.outDirectory).build()
+            summary.pageLinesChanged = layoutResult.changedLines
+            summary.unpaged = layoutResult.unpaged
+            summary.remaining = try catalog.queuedIDs().count
+            if summary.status == .completed {
+                try catalog.setSetting(Self.cursorKey, to: Timestamp.day(of: startedAt))
+            }
+        } catch {
+            summary.status = .failed
+            summary.error = "\(error)"
+            finishTimes(&summary, pacer: await pacer.requests, blocks: await pacer.blocks, elapsed: clock.now - start)
+            try? catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
+            throw error
+        }
+        finishTimes(&summary, pacer: await pacer.requests, blocks: await pacer.blocks, elapsed: clock.now - start)
+        try catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
+        return summary
+    }
+
+    private func modeName(hasCursor: Bool) -> String {
+        if options.idsFile != nil { return "ids" }
+        if options.isFull || !hasCursor { return "full" }
+        return "incremental"
+    }
+
+    private func finishTimes(_ summary: inout CrawlSummary, pacer requests: Int, blocks: Int, elapsed: Duration) {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        summary.requests = requests
+        summary.blocks = blocks
+        summary.durationSeconds = seconds
+        summary.achievedRate = seconds > 0 ? Double(requests) / seconds : 0
+    }
+
+    /// Brings the catalog's queue up to date and returns it in work order.
+    private func planWork(catalog: Catalog, pacer: RequestPacer, cursor: String?, summary: inout CrawlSummary) async throws -> [Int] {
+        var changes: ListingChanges?
+        if let idsFile = options.idsFile {
+            let ids = try ObjectListing.readIDs(path: idsFile)
+            summary.listed = ids.count
+            try catalog.registerIDs(ids)
+            if options.isFull { try catalog.markForFetch(ids: ids) }
+        } else {
+            let listing = ObjectListing(client: client, pacer: pacer, api: options.api, maxAttempts: options.maxAttempts, backoff: Backoff())
+            let ids = try await listing.fetchIDs()
+            summary.listed = ids.count
+            changes = try catalog.registerListing(ids: ids, at: Date())
+            summary.withdrawn = changes?.withdrawn ?? 0
+            if options.isFull {
+                try catalog.markAllForFetch()
+            } else if let since = options.since ?? cursor.flatMap(Self.dayBefore) {
+                let changed = try await listing.fetchIDs(metadataDate: since)
+                try catalog.markForFetch(ids: changed)
+            }
+        }
+        let queue = try catalog.queuedIDs()
+        summary.queued = queue.count
+        reporter.crawl(didReport: .planned(mode: summary.mode, listed: summary.listed, changes: changes, queued: queue.count))
+        return queue
+    }
+
+    /// The API's `metadataDate` has day granularity and undocumented
+    /// inclusivity, so incremental runs overlap the previous one by a day.
+    static func dayBefore(_ day: String) -> String? {
+        Timestamp.date(fromDay: day).map { Timestamp.day(of: $0.addingTimeInterval(-86_400)) }
+    }
+}

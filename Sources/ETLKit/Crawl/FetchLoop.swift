@@ -1,0 +1,141 @@
+import Foundation
+
+/// The sliding-window fan-out: at most `concurrency` objects in flight, a
+/// new one started as each finishes, and the only writer to the catalog.
+///
+/// Results are committed in batches at least every half second (a ticker
+/// task in the same group guarantees it even when answers stop coming), so
+/// `kill -9` loses at most that much work, and never corrupts the catalog.
+struct FetchLoop {
+    let catalog: Catalog
+    let pacer: RequestPacer
+    let reporter: any CrawlReporter
+    let concurrency: Int
+    let fetcher: ObjectFetcher
+
+    static let flushInterval: Duration = .milliseconds(500)
+    static let maxBatch = 1_000
+
+    init(catalog: Catalog, pacer: RequestPacer, reporter: any CrawlReporter, concurrency: Int, fetcher: ObjectFetcher) {
+        self.catalog = catalog
+        self.pacer = pacer
+        self.reporter = reporter
+        self.concurrency = max(1, concurrency)
+        self.fetcher = fetcher
+    }
+
+    private enum Event: Sendable {
+        case completion(ObjectFetcher.Completion)
+        case tick
+    }
+
+    /// Fetches `queue` in order; returns how the loop ended.
+    func run(queue: [Int], summary: inout CrawlSummary) async throws -> CrawlSummary.Status {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pending: [FetchResult] = []
+        var lastFlush = clock.now
+        var next = queue.startIndex
+        var inFlight = 0
+        var stopReason: RequestPacer.Refusal?
+        var done = 0
+        let fetcher = self.fetcher
+
+        try await withThrowingTaskGroup(of: Event.self) { group in
+            func startNext() {
+                guard stopReason == nil, next < queue.endIndex else { return }
+                let id = queue[next]
+                next += 1
+                inFlight += 1
+                group.addTask { .completion(await fetcher.fetch(objectID: id)) }
+            }
+            func flush() throws {
+                try catalog.record(pending)
+                pending.removeAll(keepingCapacity: true)
+                lastFlush = clock.now
+            }
+
+            for _ in 0..<concurrency { startNext() }
+            if inFlight > 0 {
+                group.addTask { try? await Task.sleep(for: Self.flushInterval); return .tick }
+            }
+            var lastBlocks = 0
+            while let event = try await group.next() {
+                switch event {
+                case .completion(let completion):
+                    inFlight -= 1
+                    switch completion {
+                    case .finished(let result, let tally):
+                        pending.append(result)
+                        done += 1
+                        count(result, tally: tally, into: &summary)
+                    case .abandoned(_, let refusal, let tally):
+                        summary.retries += tally.retries
+                        if stopReason == nil {
+                            stopReason = refusal
+                            reporter.crawl(didReport: .stopping(reason: Self.describe(refusal)))
+                        }
+                    }
+                    if stop.isRequested, stopReason == nil {
+                        stopReason = .stopped
+                        reporter.crawl(didReport: .stopping(reason: Self.describe(.stopped)))
+                    }
+                    startNext()
+                    if pending.count >= Self.maxBatch || clock.now - lastFlush >= Self.flushInterval {
+                        try flush()
+                    }
+                case .tick:
+                    if !pending.isEmpty { try flush() }
+                    let blocks = await pacer.blocks
+                    if blocks > lastBlocks {
+                        lastBlocks = blocks
+                        reporter.crawl(didReport: .blocked(
+                            reason: "the server refused requests", cooldownSeconds: await pacer.cooldownSeconds,
+                            newRate: await pacer.currentRate))
+                    }
+                    reporter.crawl(didReport: .progress(await progress(done: done, total: queue.count, summary: summary, since: start)))
+                    if inFlight > 0 {
+                        group.addTask { try? await Task.sleep(for: Self.flushInterval); return .tick }
+                    }
+                }
+            }
+            try flush()
+        }
+        switch stopReason {
+        case nil: return .completed
+        case .stopped: return .interrupted
+        case .requestBudget, .timeBudget: return .budgetReached
+        }
+    }
+
+    private var stop: StopSignal { pacer.stop }
+
+    private func count(_ result: FetchResult, tally: ObjectFetcher.Tally, into summary: inout CrawlSummary) {
+        summary.retries += tally.retries
+        switch result.outcome {
+        case .fetched: summary.fetched += 1
+        case .gone: summary.gone += 1
+        case .badID: summary.badIDs += 1
+        case .failed: summary.failed += 1
+        }
+    }
+
+    private func progress(done: Int, total: Int, summary: CrawlSummary, since start: ContinuousClock.Instant) async -> CrawlProgress {
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let requests = await pacer.requests
+        return CrawlProgress(
+            done: done, total: total, allowedRate: await pacer.currentRate,
+            achievedRate: seconds > 0 ? Double(requests) / seconds : 0,
+            blocks: await pacer.blocks, retries: summary.retries, failures: summary.failed,
+            isCoolingDown: await pacer.isCoolingDown, elapsedSeconds: seconds)
+    }
+
+    static func describe(_ refusal: RequestPacer.Refusal) -> String {
+        switch refusal {
+        case .stopped: return "interrupted; finishing requests in flight"
+        case .requestBudget: return "--max-requests reached"
+        case .timeBudget: return "--max-duration reached"
+        }
+    }
+}

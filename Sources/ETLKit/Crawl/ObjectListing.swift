@@ -1,0 +1,89 @@
+import Foundation
+
+/// Reads the ID listings: `GET {api}/objects[?metadataDate=…]` or an `--ids` file.
+struct ObjectListing: Sendable {
+    let client: any HTTPClient
+    let pacer: RequestPacer
+    let api: String
+    let maxAttempts: Int
+    let backoff: Backoff
+
+    private struct Body: Decodable {
+        var total: Int?
+        var objectIDs: [Int]?
+    }
+
+    /// All listed IDs, or those changed since `metadataDate` (`YYYY-MM-DD`).
+    func fetchIDs(metadataDate: String? = nil) async throws -> [Int] {
+        let url = metadataDate.map { "\(api)/objects?metadataDate=\($0)" } ?? "\(api)/objects"
+        var generator = SeededGenerator(seed: 1)
+        var failures = 0
+        while true {
+            if let refusal = await pacer.acquire() {
+                throw CrawlError.listingFailed(url: url, reason: "stopped before the listing (\(refusal))")
+            }
+            let response: HTTPResponse
+            do {
+                response = try await client.get(url)
+            } catch let error as HTTPError {
+                if case .cannotConnect = error { throw CrawlError.listingFailed(url: url, reason: error.description) }
+                guard error.isRetryable else { throw CrawlError.listingFailed(url: url, reason: error.description) }
+                failures += 1
+                if failures >= maxAttempts { throw CrawlError.listingFailed(url: url, reason: error.description) }
+                try await Task.sleep(for: .milliseconds(Int64(backoff.delay(attempt: failures, retryAfter: nil, using: &generator) * 1000)))
+                continue
+            }
+            switch response.status {
+            case 200:
+                if let body = try? JSONDecoder().decode(Body.self, from: Data(response.body)) {
+                    return body.objectIDs ?? []
+                }
+                if response.body.first == UInt8(ascii: "<") || response.contentType?.contains("html") == true {
+                    await pacer.reportBlock()
+                    failures += 1
+                } else {
+                    throw CrawlError.listingFailed(url: url, reason: "the body is not {\"total\": N, \"objectIDs\": [...]}")
+                }
+            case 403, 429:
+                await pacer.reportBlock()
+                failures += 1
+            case 408, 500...599:
+                failures += 1
+                let delay = backoff.delay(attempt: failures, retryAfter: response.retryAfter, using: &generator)
+                try await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
+            default:
+                let message = ResponseClassifier.message(in: response.body)
+                    ?? (try? JSONDecoder().decode(String.self, from: Data(response.body)))
+                    ?? "no message"
+                throw CrawlError.listingFailed(url: url, reason: "HTTP \(response.status): \(message)")
+            }
+            if failures >= maxAttempts {
+                throw CrawlError.listingFailed(url: url, reason: "HTTP \(response.status) after \(failures) attempts")
+            }
+        }
+    }
+
+    /// IDs from a file, one positive decimal ID a line; blank lines are skipped.
+    static func readIDs(path: String) throws -> [Int] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CrawlError.cannotReadIDs(path: path, reason: (error as NSError).localizedDescription)
+        }
+        var ids: [Int] = []
+        var lineNumber = 0
+        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty { continue }
+            guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let id = Int(text), id > 0
+            else {
+                throw CrawlError.invalidID(path: path, line: lineNumber, text: String(text.prefix(40)))
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+}
