@@ -1,1 +1,30 @@
 import ETLKit
+import Foundation
+
+// Parse, run, report, exit: everything else lives in ETLKit.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let command: ETLCommand
+do {
+    command = try ETLCommand.parse(arguments)
+} catch let error as UsageError {
+    Console.writeError("""
+        Error: \(error.message)
+        Usage: \(ETLCommand.usage(for: error.command))
+          \(ETLCommand.helpHint(for: error.command))
+
+        """)
+    exit(ExitCode.usage.rawValue)
+}
+
+let stop = StopSignal()
+let signals = SignalTrap(stop: stop)
+var reporter = TerminalReporter(isQuiet: true)
+if case .crawl(_, let output) = command {
+    reporter = TerminalReporter(isQuiet: output.isQuiet)
+}
+let outcome = await CommandRunner(reporter: reporter, stop: stop).run(command)
+reporter.finish()
+Console.writeOutput(outcome.standardOutput)
+Console.writeError(outcome.standardError)
+withExtendedLifetime(signals) {}
+exit(outcome.exitCode.rawValue)

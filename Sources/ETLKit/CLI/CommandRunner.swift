@@ -1,0 +1,77 @@
+import Foundation
+
+/// Runs a parsed command and says what to print and how to exit; the
+/// executable does the printing.
+public struct CommandRunner: Sendable {
+    /// What the executable should print and return.
+    public struct Outcome: Sendable, Equatable {
+        public var standardOutput = ""
+        public var standardError = ""
+        public var exitCode: ExitCode = .success
+    }
+
+    public let reporter: any CrawlReporter
+    public let stop: StopSignal
+
+    public init(reporter: any CrawlReporter, stop: StopSignal) {
+        self.reporter = reporter
+        self.stop = stop
+    }
+
+    public func run(_ command: ETLCommand) async -> Outcome {
+        var outcome = Outcome()
+        do {
+            switch command {
+            case .show(let text):
+                outcome.standardOutput = text
+            case .crawl(let options, let output):
+                let summary = try await crawl(options)
+                outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
+                outcome.exitCode = exitCode(for: summary)
+            case .pages(let options):
+                let lock = try CatalogLock(catalogPath: options.catalogPath)
+                let catalog = try Catalog.open(path: options.catalogPath, create: false)
+                let result = try PagesBuilder(catalog: catalog, layout: options.layout, outDirectory: options.outDirectory).build()
+                withExtendedLifetime(lock) {}
+                let paged = result.pages.reduce(0) { $0 + $1.count }
+                outcome.standardOutput = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged) to \(options.outDirectory); \(result.changedLines) lines changed\n"
+            case .status(let path, let isJSON):
+                let status = try Catalog.open(path: path, create: false).status()
+                outcome.standardOutput = isJSON ? Report.json(status) : Report.text(for: status)
+            }
+        } catch {
+            outcome.standardError = "Error: \(error)\n"
+            outcome.exitCode = Self.exitCode(for: error)
+        }
+        return outcome
+    }
+
+    private func crawl(_ options: CrawlOptions) async throws -> CrawlSummary {
+        let client = try CurlClient(configuration: .init(userAgent: options.userAgent, timeout: options.timeout))
+        return try await Crawler(options: options, client: client, reporter: reporter, stop: stop).run()
+    }
+
+    private func exitCode(for summary: CrawlSummary) -> ExitCode {
+        switch summary.status {
+        case .completed, .budgetReached: return .success
+        case .failed: return .failure
+        case .interrupted: return stop.requestedSignal == SIGTERM ? .terminated : .interrupted
+        }
+    }
+
+    /// The exit code for an error that ended a command.
+    public static func exitCode(for error: any Error) -> ExitCode {
+        switch error {
+        case is UsageError:
+            return .usage
+        case CrawlError.catalogBusy:
+            return .busy
+        case CrawlError.invalidID, CrawlError.cannotReadIDs, is CSVError:
+            return .dataError
+        case CatalogError.notACatalog, CatalogError.newerSchema:
+            return .dataError
+        default:
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// A subcommand: its name, what it does, and its options table.
+public struct CommandSpec: Sendable {
+    public let name: String
+    public let abstract: String
+    public let discussion: String?
+    public let options: [OptionSpec]
+
+    public init(name: String, abstract: String, discussion: String? = nil, options: [OptionSpec]) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options + [.flag("help", "Show help information.")]
+    }
+
+    public func option(named name: String) -> OptionSpec? {
+        options.first { $0.name == name }
+    }
+
+    /// `etl crawl [--api <url>] …`, wrapped like swift-argument-parser does.
+    public var usage: String {
+        let parts = options.filter { $0.name != "help" }.map { "[\($0.synopsis)]" }
+        var lines: [String] = []
+        var line = "etl \(name)"
+        let indent = String(repeating: " ", count: line.count)
+        for part in parts {
+            if line.count + 1 + part.count > 79 {
+                lines.append(line)
+                line = indent
+            }
+            line += " " + part
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n       ")
+    }
+
+    /// The full `--help` text.
+    public var help: String {
+        var text = "OVERVIEW: \(abstract)\n\n"
+        if let discussion { text += discussion + "\n\n" }
+        text += "USAGE: \(usage)\n\nOPTIONS:\n"
+        for option in options {
+            var description = option.help
+            if let value = option.defaultValue { description += " (default: \(value))" }
+            text += Self.row(option.synopsis, description)
+        }
+        return text
+    }
+
+    static func row(_ left: String, _ right: String) -> String {
+        let column = 28
+        let start = "  " + left
+        var text = start
+        if start.count >= column {
+            text += "\n" + String(repeating: " ", count: column)
+        } else {
+            text += String(repeating: " ", count: column - start.count)
+        }
+        var width = column
+        var first = true
+        for word in right.split(separator: " ") {
+            if !first && width + 1 + word.count > 80 {
+                text += "\n" + String(repeating: " ", count: column)
+                width = column
+                first = true
+            }
+            text += (first ? "" : " ") + word
+            width += (first ? 0 : 1) + word.count
+            first = false
+        }
+        return text + "\n"
+    }
+}

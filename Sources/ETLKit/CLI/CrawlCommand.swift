@@ -1,0 +1,84 @@
+/// `etl crawl`: its options table and their validation.
+enum CrawlCommand {
+    static let spec = CommandSpec(
+        name: "crawl",
+        abstract: "Fetch objects from the API into the catalog, filter them and write the pages.",
+        discussion: """
+            The first run lists every object ID and fetches them all; later runs are
+            incremental: new IDs, IDs changed since the last completed run (one day of
+            overlap) and work left over. Stop any time (Ctrl-C, --max-duration): the next
+            run resumes where this one stopped.
+            """,
+        options: [
+            .value("api", "url", "Base URL of the Collection API.", default: CrawlOptions.defaultAPI),
+            SharedOptions.catalog,
+            SharedOptions.out,
+            .value("ids", "file", "Fetch the IDs in this file (one a line) instead of listing the API."),
+            .value("concurrency", "n", "Requests in flight at most.", default: "4"),
+            .value("rate", "auto|r|unlimited", "Requests per second: auto finds the highest the server tolerates.", default: "auto"),
+            .value("rate-start", "r", "Starting rate for --rate auto.", default: "1"),
+            .value("rate-max", "r", "Highest rate --rate auto may reach.", default: "80"),
+            .value("cooldown", "seconds", "Pause after the server blocks us.", default: "60"),
+            .value("max-attempts", "n", "Attempts per object per run for transient failures.", default: "5"),
+            .value("timeout", "seconds", "Timeout of one request.", default: "30"),
+            .value("max-requests", "n", "Stop cleanly after this many requests."),
+            .value("max-duration", "duration", "Stop cleanly after this long, e.g. 90m or 6h."),
+            .value("user-agent", "text", "User-Agent header.", default: "etl/\(ETLVersion.current) …"),
+            .flag("full", "Re-fetch every listed object, not only what changed."),
+            .value("since", "yyyy-mm-dd", "Re-fetch objects changed since this day (backfill)."),
+        ] + SharedOptions.layout + [
+            .flag("quiet", "No progress output."),
+            .flag("json", "Print the summary as JSON on stdout."),
+        ])
+
+    static func command(from options: ParsedOptions) throws -> ETLCommand {
+        var crawl = CrawlOptions()
+        if let api = options.string("api") {
+            guard api.hasPrefix("http://") || api.hasPrefix("https://"), api.count > 8 else {
+                throw options.invalid("api", api, "an http:// or https:// URL")
+            }
+            crawl.api = api.hasSuffix("/") ? String(api.dropLast()) : api
+        }
+        crawl.catalogPath = try options.path("catalog") ?? crawl.catalogPath
+        crawl.outDirectory = try options.path("out") ?? crawl.outDirectory
+        crawl.idsFile = try options.path("ids")
+        crawl.concurrency = try options.integer("concurrency", in: 1...1_024) ?? crawl.concurrency
+        if let text = options.string("rate") {
+            switch text {
+            case "auto": crawl.rate = .auto
+            case "unlimited": crawl.rate = .unlimited
+            default:
+                guard let value = Double(text), value.isFinite, value > 0 else {
+                    throw options.invalid("rate", text, "auto, unlimited or a number of requests per second > 0")
+                }
+                crawl.rate = .fixed(value)
+            }
+        }
+        crawl.rateStart = try options.number("rate-start", atLeast: 0.01, expected: "a rate ≥ 0.01 requests per second") ?? crawl.rateStart
+        crawl.rateMax = try options.number("rate-max", atLeast: 0.01, expected: "a rate ≥ 0.01 requests per second") ?? crawl.rateMax
+        if crawl.rateStart > crawl.rateMax {
+            throw UsageError("--rate-start \(crawl.rateStart) is above --rate-max \(crawl.rateMax)", command: options.command)
+        }
+        crawl.cooldown = try options.number("cooldown", atLeast: 0, expected: "a number of seconds ≥ 0") ?? crawl.cooldown
+        crawl.maxAttempts = try options.integer("max-attempts", in: 1...100) ?? crawl.maxAttempts
+        crawl.timeout = try options.number("timeout", atLeast: 0.001, expected: "a number of seconds > 0") ?? crawl.timeout
+        crawl.maxRequests = try options.integer("max-requests", in: 1...Int.max)
+        crawl.maxDuration = try options.duration("max-duration")
+        if let agent = options.string("user-agent") {
+            guard !agent.isEmpty, !agent.contains(where: { $0.isNewline }) else {
+                throw options.invalid("user-agent", agent, "a non-empty single line")
+            }
+            crawl.userAgent = agent
+        }
+        crawl.isFull = options.isSet("full")
+        crawl.since = try options.day("since")
+        if crawl.isFull && crawl.since != nil {
+            throw UsageError("--full and --since cannot be used together", command: options.command)
+        }
+        crawl.layout = try SharedOptions.layout(from: options)
+        var output = OutputOptions()
+        output.isQuiet = options.isSet("quiet")
+        output.isJSON = options.isSet("json")
+        return .crawl(crawl, output)
+    }
+}

@@ -1,0 +1,16 @@
+/// The process exit codes `etl` uses (sysexits.h where one fits).
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// A runtime failure: network, disk, an unreachable API.
+    case failure = 1
+    /// Bad command-line usage.
+    case usage = 64
+    /// Bad input data: an `--ids` or CSV file, a file that is not a catalog.
+    case dataError = 65
+    /// Another crawl holds the catalog (try again later).
+    case busy = 75
+    /// Stopped by SIGINT (128 + 2).
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15).
+    case terminated = 143
+}

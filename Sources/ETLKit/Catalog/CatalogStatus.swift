@@ -1,0 +1,91 @@
+/// Where a catalog stands: what `etl status` prints.
+public struct CatalogStatus: Sendable, Equatable, Codable {
+    public struct Run: Sendable, Equatable, Codable {
+        public var id: Int
+        public var startedAt: String
+        public var status: String
+        public var mode: String
+        public var durationSeconds: Double
+        public var requests: Int
+        public var blocks: Int
+        public var fetched: Int
+        public var keptDelta: Int
+        public var achievedRate: Double
+    }
+
+    public var objects = 0
+    public var fetched = 0
+    public var kept = 0
+    public var paged = 0
+    public var unpaged = 0
+    public var rejected: [String: Int] = [:]
+    public var gone = 0
+    public var badIDs = 0
+    public var withdrawn = 0
+    public var failed = 0
+    public var neverFetched = 0
+    /// Objects waiting to be fetched (never fetched, failed, changed).
+    public var queued = 0
+    /// The day the last completed crawl started; incremental runs start from it.
+    public var cursor: String?
+    public var lastRuns: [Run] = []
+    /// Seconds the queue needs at the rate the last run achieved.
+    public var backlogSeconds: Double?
+
+    public init() {}
+}
+
+extension Catalog {
+    /// Reads the catalog's status; `runLimit` bounds the runs listed.
+    public func status(runLimit: Int = 5) throws -> CatalogStatus {
+        var status = CatalogStatus()
+        let counts = try database.fetchOne(sql: """
+            SELECT count(*) AS objects,
+                   coalesce(sum(state = 'fetched'), 0) AS fetched,
+                   coalesce(sum(state = 'gone'), 0) AS gone,
+                   coalesce(sum(state = 'bad_id'), 0) AS bad_ids,
+                   coalesce(sum(state = 'failed'), 0) AS failed,
+                   coalesce(sum(state = 'pending'), 0) AS never_fetched,
+                   coalesce(sum(is_listed = 0), 0) AS withdrawn,
+                   coalesce(sum(needs_fetch = 1 AND is_listed = 1), 0) AS queued
+              FROM objects
+            """)
+        status.objects = counts?.int("objects") ?? 0
+        status.fetched = counts?.int("fetched") ?? 0
+        status.gone = counts?.int("gone") ?? 0
+        status.badIDs = counts?.int("bad_ids") ?? 0
+        status.failed = counts?.int("failed") ?? 0
+        status.neverFetched = counts?.int("never_fetched") ?? 0
+        status.withdrawn = counts?.int("withdrawn") ?? 0
+        status.queued = counts?.int("queued") ?? 0
+        let works = try database.fetchOne(sql: """
+            SELECT count(*) AS kept, coalesce(sum(page IS NOT NULL), 0) AS paged FROM works
+            """)
+        status.kept = works?.int("kept") ?? 0
+        status.paged = works?.int("paged") ?? 0
+        status.unpaged = status.kept - status.paged
+        for row in try database.fetchAll(sql: "SELECT reason, count(*) AS n FROM rejections GROUP BY reason") {
+            if let reason = row.string("reason") { status.rejected[reason] = row.int("n") ?? 0 }
+        }
+        status.cursor = try setting(Crawler.cursorKey)
+        status.lastRuns = try database.fetchAll(
+            sql: """
+                SELECT id, started_at, status, mode, duration_seconds, requests, blocks, fetched,
+                       kept_delta, achieved_rate
+                  FROM runs ORDER BY id DESC LIMIT ?
+                """,
+            arguments: [.integer(Int64(runLimit))]
+        ).map { row in
+            CatalogStatus.Run(
+                id: row.int("id") ?? 0, startedAt: row.string("started_at") ?? "",
+                status: row.string("status") ?? "", mode: row.string("mode") ?? "",
+                durationSeconds: row.double("duration_seconds") ?? 0, requests: row.int("requests") ?? 0,
+                blocks: row.int("blocks") ?? 0, fetched: row.int("fetched") ?? 0,
+                keptDelta: row.int("kept_delta") ?? 0, achievedRate: row.double("achieved_rate") ?? 0)
+        }
+        if let rate = status.lastRuns.first(where: { $0.achievedRate > 0 })?.achievedRate {
+            status.backlogSeconds = Double(status.queued) / rate
+        }
+        return status
+    }
+}

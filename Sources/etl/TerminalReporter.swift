@@ -1,0 +1,75 @@
+import ETLKit
+import Foundation
+import Synchronization
+
+/// Progress on stderr: one updating line on a terminal, a plain line every
+/// 30 s otherwise (cron, logs), nothing with `--quiet`.
+final class TerminalReporter: CrawlReporter {
+    private let isQuiet: Bool
+    private let isTerminal: Bool
+    private let lastLine = Mutex<(time: Double, isOpen: Bool)>((-1e9, false))
+
+    init(isQuiet: Bool) {
+        self.isQuiet = isQuiet
+        isTerminal = isatty(STDERR_FILENO) == 1
+    }
+
+    func crawl(didReport event: CrawlEvent) {
+        guard !isQuiet else { return }
+        switch event {
+        case .planned(let mode, let listed, let changes, let queued):
+            var text = "\(mode) crawl: "
+            if let listed { text += "\(listed) IDs listed, " }
+            if let changes { text += "\(changes.added) new, \(changes.withdrawn) withdrawn, \(changes.relisted) back, " }
+            text += "\(queued) to fetch"
+            line(text)
+        case .blocked(let reason, let cooldown, let rate):
+            line("blocked (\(reason)); pausing \(Report.duration(cooldown)), then \(Report.rate(rate))")
+        case .stopping(let reason):
+            line("stopping: \(reason)")
+        case .progress(let progress):
+            show(progress)
+        }
+    }
+
+    /// Ends an open progress line so what follows starts on its own line.
+    func finish() {
+        let wasOpen = lastLine.withLock { state -> Bool in
+            defer { state.isOpen = false }
+            return state.isOpen
+        }
+        if wasOpen { Console.writeError("\n") }
+    }
+
+    private func show(_ progress: CrawlProgress) {
+        let now = Date().timeIntervalSince1970
+        let interval = isTerminal ? 0.5 : 30
+        let isDue = lastLine.withLock { state -> Bool in
+            guard now - state.time >= interval else { return false }
+            state.time = now
+            state.isOpen = isTerminal
+            return true
+        }
+        guard isDue else { return }
+        let percent = progress.total > 0 ? Double(progress.done) * 100 / Double(progress.total) : 100
+        var text = "\(progress.done)/\(progress.total) (\(String(format: "%.1f", percent))%)"
+        text += " rate \(Report.rate(progress.achievedRate)) of \(Report.rate(progress.allowedRate))"
+        text += " eta \(progress.etaSeconds.map(Report.duration) ?? "-")"
+        text += " blocks \(progress.blocks) retries \(progress.retries) failed \(progress.failures)"
+        if progress.isCoolingDown { text += " (cooling down)" }
+        if isTerminal {
+            Console.writeError("\r\u{1B}[K" + text)
+        } else {
+            Console.writeError("[\(Timestamp.string(from: Date()))] \(text)\n")
+        }
+    }
+
+    private func line(_ text: String) {
+        let prefix = lastLine.withLock { state -> String in
+            defer { state.isOpen = false }
+            return state.isOpen ? "\r\u{1B}[K" : ""
+        }
+        let stamp = isTerminal ? "" : "[\(Timestamp.string(from: Date()))] "
+        Console.writeError(prefix + stamp + text + "\n")
+    }
+}
