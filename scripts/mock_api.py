@@ -440,6 +440,9 @@ def main(argv=None):
             fh.write(f"{port}\n")
         os.replace(tmp, cfg.port_file)
     stop = threading.Event()
+    # A parent that spawns us from a thread with signals blocked (Swift's
+    # Foundation.Process does) passes its mask on; undo it or SIGTERM never lands.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
     # serve_forever runs in a thread: shutdown() would deadlock if called

@@ -9,6 +9,13 @@ final class SignalTrap {
     private let sources: [any DispatchSourceSignal]
 
     init(stop: StopSignal) {
+        // A parent may hand down a mask with these blocked (Foundation.Process
+        // spawns from threads that block signals); we must receive them.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

@@ -29,7 +29,7 @@ extension Catalog {
     }
 
     /// Queues `ids` for fetching, adding those the catalog does not know.
-    /// Returns how many were not queued before.
+    /// Returns how many known objects this queued again (new ones excluded).
     @discardableResult
     public func markForFetch(ids: [Int]) throws -> Int {
         try database.transaction {

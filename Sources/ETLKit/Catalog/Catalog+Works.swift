@@ -52,12 +52,10 @@ extension Catalog {
         return ids
     }
 
-    /// The page layout last written, as recorded in `works`.
+    /// The page layout last written.
     public func recordedPages() throws -> [[Int]] {
         var pages: [[Int]] = []
-        for row in try database.fetchAll(sql: """
-            SELECT object_id, page FROM works WHERE page IS NOT NULL ORDER BY page, position
-            """) {
+        for row in try database.fetchAll(sql: "SELECT object_id, page FROM page_lines ORDER BY page, position") {
             guard let id = row.int("object_id"), let page = row.int("page"), page >= 1 else { continue }
             while pages.count < page { pages.append([]) }
             pages[page - 1].append(id)
@@ -65,16 +63,23 @@ extension Catalog {
         return pages
     }
 
-    /// Records `pages` (page k holds `pages[k-1]`, in line order) in `works`.
+    /// Records `pages` (page k holds `pages[k-1]`, in line order) in
+    /// `page_lines` and in the `page`/`position` columns of `works`.
     public func recordPages(_ pages: [[Int]]) throws {
         try database.transaction {
-            try database.execute(sql: "UPDATE works SET page = NULL, position = NULL WHERE page IS NOT NULL")
+            try database.execute(sql: """
+                DELETE FROM page_lines;
+                UPDATE works SET page = NULL, position = NULL WHERE page IS NOT NULL;
+                """)
+            let line = try database.makeStatement(sql: "INSERT INTO page_lines (page, position, object_id) VALUES (?, ?, ?)")
             let update = try database.makeStatement(sql: "UPDATE works SET page = ?, position = ? WHERE object_id = ?")
             for (pageIndex, ids) in pages.enumerated() {
                 for (position, id) in ids.enumerated() {
-                    try update.execute(arguments: [
+                    let arguments: [DatabaseValue] = [
                         .integer(Int64(pageIndex + 1)), .integer(Int64(position + 1)), .integer(Int64(id)),
-                    ])
+                    ]
+                    try line.execute(arguments: arguments)
+                    try update.execute(arguments: arguments)
                 }
             }
         }

@@ -63,6 +63,16 @@ enum CatalogSchema {
         );
         CREATE INDEX works_by_page ON works (page, position) WHERE page IS NOT NULL;
 
+        -- The page files as last written, line by line. Kept apart from
+        -- `works` so the lines of works that have since left still count
+        -- when the next set is compared with this one.
+        CREATE TABLE page_lines (
+            page      INTEGER NOT NULL,
+            position  INTEGER NOT NULL,
+            object_id INTEGER NOT NULL,
+            PRIMARY KEY (page, position)
+        ) WITHOUT ROWID;
+
         CREATE VIRTUAL TABLE works_fts USING fts5 (
             title, artist_display_name, content = 'works', content_rowid = 'object_id'
         );

@@ -38,12 +38,9 @@ public enum ResponseClassifier {
 
     /// The verdict for a request that got no complete response.
     public static func verdict(for error: HTTPError) -> Verdict {
-        switch error {
-        case .invalidURL, .bodyTooLarge:
-            return .outcome(.failed(reason: error.description), status: nil)
-        default:
-            return .retry(reason: error.description, status: nil, retryAfter: nil)
-        }
+        error.isRetryable
+            ? .retry(reason: error.description, status: nil, retryAfter: nil)
+            : .outcome(.failed(reason: error.description), status: nil)
     }
 
     /// The `message` of an API error body such as `{"message":"Not a valid object"}`.

@@ -37,8 +37,8 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether trying the same request again may succeed.
     public var isRetryable: Bool {
         switch self {
-        case .timedOut, .connectionReset, .truncatedBody, .transport: return true
-        case .invalidURL, .cannotConnect, .bodyTooLarge: return false
+        case .timedOut, .connectionReset, .truncatedBody, .transport, .cannotConnect: return true
+        case .invalidURL, .bodyTooLarge: return false
         }
     }
 

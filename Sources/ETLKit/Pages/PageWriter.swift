@@ -38,7 +38,7 @@ public struct PageWriter: Sendable {
         let previous = (try? FileManager.default.destinationOfSymbolicLink(atPath: link))
         let generation = ".\(name).\(Self.uniqueSuffix())"
         let folder = parent + "/" + generation
-        try createFolder(folder)
+        guard mkdir(folder, 0o755) == 0 else { throw posixError(folder) }
         do {
             for (index, ids) in pages.enumerated() {
                 try Self.writeFile(path: "\(folder)/\(index + 1).txt", ids: ids)
@@ -74,6 +74,9 @@ public struct PageWriter: Sendable {
             for file in staged where rename(file.temporary, file.final) != 0 {
                 throw posixError(file.final)
             }
+            // Page files past the new count belong to the old set.
+            var stale = pages.count + 1
+            while unlink("\(folder)/\(stale).txt") == 0 { stale += 1 }
             try Self.syncFolder(folder)
         } catch {
             for file in staged { unlink(file.temporary) }
@@ -126,7 +129,7 @@ public struct PageWriter: Sendable {
     }
 
     private static func uniqueSuffix() -> String {
-        "\(Int(Date().timeIntervalSince1970 * 1000))-\(getpid())"
+        "\(Int(Date().timeIntervalSince1970 * 1000))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
     private static func reason(for error: any Error) -> String {

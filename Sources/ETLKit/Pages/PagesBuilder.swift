@@ -22,8 +22,8 @@ public struct PagesBuilder {
         self.outDirectory = outDirectory
     }
 
-    /// Files first, then the catalog: if writing files fails, `works` still
-    /// describes the set that is on disk.
+    /// Files first, then the catalog: if writing files fails, the catalog
+    /// still describes the set that is on disk.
     public func build() throws -> Result {
         let kept = try catalog.keptIDs()
         let pages = layout.pages(for: kept)

@@ -1,0 +1,68 @@
+import Foundation
+@testable import ETLKit
+
+/// Catalogs in temporary folders and fetch results to record in them.
+enum CatalogFixture {
+    static let date = Date(timeIntervalSince1970: 1_780_000_000)
+
+    static func open(_ directory: TemporaryDirectory, name: String = "catalog.sqlite") throws -> Catalog {
+        try Catalog.open(path: directory.path(name))
+    }
+
+    /// An API body for `id`, complete unless `overrides` say otherwise.
+    static func body(_ id: Int, artist: String? = nil, title: String? = nil, _ overrides: [String: JSONField] = [:]) -> [UInt8] {
+        var fields = overrides
+        fields["objectID"] = fields["objectID"] ?? .number(String(id))
+        fields["artistDisplayName"] = fields["artistDisplayName"] ?? .string(artist ?? "Artist \(id)")
+        fields["title"] = fields["title"] ?? .string(title ?? "Title \(id)")
+        return FilterFixture.body(fields)
+    }
+
+    static func fetched(_ id: Int, artist: String? = nil, title: String? = nil, _ overrides: [String: JSONField] = [:],
+                        attempts: Int = 1) -> FetchResult {
+        fetched(id, body: body(id, artist: artist, title: title, overrides), attempts: attempts)
+    }
+
+    static func fetched(_ id: Int, body: [UInt8], attempts: Int = 1) -> FetchResult {
+        let object = MetObject.decode(body: body) ?? MetObject()
+        return FetchResult(objectID: id, outcome: .fetched(body: body, object: object), httpStatus: 200,
+                           fetchedAt: date, attempts: attempts)
+    }
+
+    static func gone(_ id: Int, message: String = "ObjectID not found") -> FetchResult {
+        FetchResult(objectID: id, outcome: .gone(message: message), httpStatus: 404, fetchedAt: date, attempts: 1)
+    }
+
+    static func badID(_ id: Int) -> FetchResult {
+        FetchResult(objectID: id, outcome: .badID(message: "could not parse objectID"), httpStatus: 400,
+                    fetchedAt: date, attempts: 1)
+    }
+
+    static func failed(_ id: Int, reason: String = "HTTP 503 (after 5 attempts)", attempts: Int = 5) -> FetchResult {
+        FetchResult(objectID: id, outcome: .failed(reason: reason), httpStatus: 503, fetchedAt: date, attempts: attempts)
+    }
+}
+
+extension Catalog {
+    /// One `objects` row, for assertions.
+    func objectRow(_ id: Int) throws -> Row? {
+        try database.fetchOne(sql: "SELECT * FROM objects WHERE object_id = ?", arguments: [.integer(Int64(id))])
+    }
+
+    func count(_ sql: String) throws -> Int {
+        try database.fetchOne(sql: sql)?[0].integerValue ?? -1
+    }
+
+    /// `(object_id, reason)` pairs of the `rejections` view, sorted.
+    func rejectionPairs() throws -> [String] {
+        try database.fetchAll(sql: "SELECT object_id, reason FROM rejections ORDER BY object_id, reason")
+            .map { "\($0.int("object_id") ?? -1):\($0.string("reason") ?? "?")" }
+    }
+}
+
+extension DatabaseValue {
+    var integerValue: Int? {
+        if case .integer(let value) = self { return Int(value) }
+        return nil
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// The whole pipeline against the mock API on loopback.
+@Suite("Crawl pipeline on the mock API", .serialized)
+struct CrawlIntegrationTests {
+    @Test("crawl keeps exactly the complete, de-duplicated objects and pages them")
+    func crawlMatchesTheGeneratorsOwnAccount() async throws {
+        let fixture = try CrawlFixture()
+        let sample = try fixture.generateSample(count: 300, seed: 7)
+        let mock = try MockServer(data: sample.data)
+        let started = Date()
+        let summary = try await fixture.crawl(fixture.options(api: mock.api))
+        print("integration crawl of 300 records: \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+
+        #expect(summary.status == .completed)
+        #expect(summary.fetched + summary.gone == 300)
+        #expect(summary.kept == sample.summary.kept)
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        #expect(try catalog.keptIDs() == sample.summary.kept_ids.sorted())
+        let complete = try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM objects WHERE is_complete = 1")
+        #expect(complete?.int("n") == sample.summary.complete)
+
+        let paged = try fixture.pagedIDs()
+        #expect(Set(paged) == Set(sample.summary.kept_ids))
+        #expect(paged.count == Set(paged).count)
+        let duplicates = try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM rejections WHERE reason = 'duplicate'")
+        #expect(duplicates?.int("n") == sample.summary.complete - sample.summary.kept)
+    }
+
+    @Test("raw bodies are stored exactly as served")
+    func rawBodiesAreExact() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        _ = try await fixture.crawl(fixture.options(api: mock.api))
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let lines = try String(contentsOfFile: TestPaths.sample("objects.jsonl"), encoding: .utf8).split(separator: "\n")
+        var compared = 0
+        for line in lines where !line.contains("\"_") {
+            let object = try #require(MetObject.decode(body: Array(line.utf8)))
+            let id = try #require(object.objectID)
+            let row = try catalog.database.fetchOne(sql: "SELECT raw_json FROM objects WHERE object_id = ?", arguments: [.integer(Int64(id))])
+            #expect(row?.string("raw_json") == String(line))
+            compared += 1
+        }
+        #expect(compared > 250)
+    }
+
+    @Test("a second crawl with no upstream change changes nothing")
+    func secondCrawlIsANoOp() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        let first = try await fixture.crawl(fixture.options(api: mock.api))
+        let pagesBefore = try fixture.pageBytes()
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let rowsBefore = try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM objects")?.int("n")
+        try await mock.resetStats()
+
+        let second = try await fixture.crawl(fixture.options(api: mock.api))
+        let stats = try await mock.stats()
+        #expect(first.mode == "full")
+        #expect(second.mode == "incremental")
+        #expect(stats.object_requests == 0)
+        #expect(second.fetched == 0)
+        #expect(second.keptDelta == 0)
+        #expect(second.pageLinesChanged == 0)
+        #expect(try fixture.pageBytes() == pagesBefore)
+        #expect(try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM objects")?.int("n") == rowsBefore)
+        #expect(try catalog.integrityCheck() == "ok")
+    }
+
+    @Test("etl pages works with the API stopped and is byte-identical")
+    func pagesNeedNoNetwork() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        var options = fixture.options(api: mock.api)
+        options.layout = PageLayout(pageCount: 5, pageSize: 20, order: .shuffle, seed: 42)
+        _ = try await fixture.crawl(options)
+        let crawlPages = try fixture.pageBytes(count: 5)
+        mock.stop()
+
+        let run = try ETLRun.run([
+            "pages", "--catalog", fixture.catalogPath, "--out", fixture.path("again"),
+            "--pages", "5", "--page-size", "20", "--seed", "42",
+        ])
+        #expect(run.exitCode == 0)
+        #expect(try fixture.pageBytes(in: fixture.path("again"), count: 5) == crawlPages)
+        let rerun = try ETLRun.run([
+            "pages", "--catalog", fixture.catalogPath, "--out", fixture.path("again"),
+            "--pages", "5", "--page-size", "20", "--seed", "42",
+        ])
+        #expect(rerun.exitCode == 0)
+        #expect(try fixture.pageBytes(in: fixture.path("again"), count: 5) == crawlPages)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("again/6.txt")))
+    }
+
+    @Test("--ids crawls exactly the listed IDs, 404s included")
+    func idsFile() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        try "1000\n\n1005\n999999\n".write(toFile: fixture.path("ids.txt"), atomically: true, encoding: .utf8)
+        var options = fixture.options(api: mock.api)
+        options.idsFile = fixture.path("ids.txt")
+        let summary = try await fixture.crawl(options)
+        #expect(summary.mode == "ids")
+        #expect(summary.fetched == 2)
+        #expect(summary.gone == 1)
+        let stats = try await mock.stats()
+        #expect(stats.listing_requests == 0)
+        #expect(stats.object_requests == 3)
+    }
+
+    @Test("the 5,697 real records: 1,903 complete", .enabled(if: TestPaths.realData("objects.jsonl") != nil))
+    func realRecords() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: try #require(TestPaths.realData("objects.jsonl")))
+        let summary = try await fixture.crawl(fixture.options(api: mock.api))
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let complete = try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM objects WHERE is_complete = 1")?.int("n")
+        print("real records: fetched \(summary.fetched), complete \(complete ?? -1), kept \(summary.kept)")
+        #expect(summary.fetched == 5_697)
+        #expect(complete == 1_903)
+        #expect(summary.kept == 1_825)
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import ETLKit
+
+/// An HTTPClient that answers from a script per object ID (the last answer
+/// repeats) and counts the calls; unscripted IDs get a 404.
+final class ScriptedObjectClient: HTTPClient {
+    typealias Answer = Result<HTTPResponse, HTTPError>
+    static let api = "http://stub.invalid/v1"
+
+    private struct State {
+        var scripts: [Int: [Answer]]
+        var calls: [Int: Int] = [:]
+    }
+    private let state: Mutex<State>
+
+    init(_ scripts: [Int: [Answer]]) {
+        state = Mutex(State(scripts: scripts))
+    }
+
+    func get(_ url: String) async throws -> HTTPResponse {
+        let prefix = Self.api + "/objects/"
+        guard url.hasPrefix(prefix), let id = Int(url.dropFirst(prefix.count)) else { throw HTTPError.invalidURL(url) }
+        let answer: Answer = state.withLock { state in
+            state.calls[id, default: 0] += 1
+            guard var script = state.scripts[id], !script.isEmpty else {
+                return .success(HTTPResponse(status: 404, body: Array(#"{"message":"ObjectID not found"}"#.utf8)))
+            }
+            let next = script.count > 1 ? script.removeFirst() : script[0]
+            state.scripts[id] = script
+            return next
+        }
+        return try answer.get()
+    }
+
+    func calls(_ id: Int) -> Int { state.withLock { $0.calls[id] ?? 0 } }
+    var totalCalls: Int { state.withLock { $0.calls.values.reduce(0, +) } }
+
+    static func ok(_ id: Int) -> Answer {
+        .success(HTTPResponse(status: 200, contentType: "application/json", body: CatalogFixture.body(id)))
+    }
+    static func status(_ code: Int, _ body: String = "", retryAfter: Double? = nil) -> Answer {
+        .success(HTTPResponse(status: code, contentType: "text/html", retryAfter: retryAfter, body: Array(body.utf8)))
+    }
+    static let blocked = status(403, "<html>Request unsuccessful. Incapsula incident ID: 1</html>")
+}
+
+final class RecordingReporter: CrawlReporter {
+    private let events = Mutex<[CrawlEvent]>([])
+    func crawl(didReport event: CrawlEvent) { events.withLock { $0.append(event) } }
+    var recorded: [CrawlEvent] { events.withLock { $0 } }
+}
+
+@Suite("ObjectFetcher and FetchLoop")
+struct FetchLoopTests {
+    static let quickBackoff = Backoff(base: 0.001, cap: 0.002)
+
+    static func pacer(stop: StopSignal = StopSignal(), maxRequests: Int? = nil) -> RequestPacer {
+        RequestPacer(rate: .unlimited, cooldown: 0.05, maxRequests: maxRequests, maxDuration: nil, stop: stop)
+    }
+
+    static func fetcher(_ client: ScriptedObjectClient, _ pacer: RequestPacer, maxAttempts: Int = 3) -> ObjectFetcher {
+        ObjectFetcher(client: client, pacer: pacer, api: ScriptedObjectClient.api, maxAttempts: maxAttempts,
+                      backoff: quickBackoff, seed: 7)
+    }
+
+    static func finished(_ completion: ObjectFetcher.Completion) -> (FetchResult, ObjectFetcher.Tally)? {
+        if case .finished(let result, let tally) = completion { return (result, tally) }
+        return nil
+    }
+
+    // MARK: ObjectFetcher
+
+    @Test func retriesUpToMaxAttemptsThenFails() async throws {
+        let client = ScriptedObjectClient([1: [ScriptedObjectClient.status(503)]])
+        let completion = await Self.fetcher(client, Self.pacer(), maxAttempts: 3).fetch(objectID: 1)
+        let (result, tally) = try #require(Self.finished(completion))
+        #expect(result.outcome == .failed(reason: "HTTP 503 (after 3 attempts)"))
+        #expect(result.attempts == 3)
+        #expect(result.httpStatus == 503)
+        #expect(tally.requests == 3 && tally.retries == 2 && tally.blockedAnswers == 0)
+        #expect(client.calls(1) == 3)
+    }
+
+    @Test func transportErrorsAreRetriedThenFail() async throws {
+        let error = HTTPError.timedOut(url: ScriptedObjectClient.api + "/objects/2", seconds: 30)
+        let client = ScriptedObjectClient([2: [.failure(error)]])
+        let completion = await Self.fetcher(client, Self.pacer(), maxAttempts: 2).fetch(objectID: 2)
+        let (result, _) = try #require(Self.finished(completion))
+        #expect(result.outcome == .failed(reason: "\(error.description) (after 2 attempts)"))
+        #expect(result.httpStatus == nil)
+        #expect(client.calls(2) == 2)
+    }
+
+    @Test func aRetryThatSucceedsIsFetched() async throws {
+        let client = ScriptedObjectClient([3: [
+            ScriptedObjectClient.status(502), ScriptedObjectClient.status(200, "[]"), ScriptedObjectClient.ok(3),
+        ]])
+        let completion = await Self.fetcher(client, Self.pacer(), maxAttempts: 3).fetch(objectID: 3)
+        let (result, tally) = try #require(Self.finished(completion))
+        #expect(result.outcome == .fetched(body: CatalogFixture.body(3), object: MetObject.decode(body: CatalogFixture.body(3))!))
+        #expect(result.attempts == 3 && tally.retries == 2)
+    }
+
+    @Test func aBlockCoolsDownAndAsksAgain() async throws {
+        let client = ScriptedObjectClient([4: [ScriptedObjectClient.blocked, ScriptedObjectClient.ok(4)]])
+        let pacer = Self.pacer()
+        // A block is not a failure: even one allowed attempt survives it.
+        let completion = await Self.fetcher(client, pacer, maxAttempts: 1).fetch(objectID: 4)
+        let (result, tally) = try #require(Self.finished(completion))
+        guard case .fetched = result.outcome else { Issue.record("\(result.outcome)"); return }
+        #expect(result.attempts == 2)
+        #expect(tally.blockedAnswers == 1 && tally.retries == 0)
+        #expect(await pacer.blocks == 1)
+        #expect(await pacer.requests == 2)
+    }
+
+    @Test func hopelessErrorsFailAtOnce() async throws {
+        let client = ScriptedObjectClient([5: [.failure(.bodyTooLarge(url: "x", limit: 10))]])
+        let (result, tally) = try #require(Self.finished(await Self.fetcher(client, Self.pacer(), maxAttempts: 5).fetch(objectID: 5)))
+        #expect(result.outcome == .failed(reason: HTTPError.bodyTooLarge(url: "x", limit: 10).description))
+        #expect(tally.requests == 1 && client.calls(5) == 1)
+    }
+
+    @Test func aStopBeforeStartSendsNothing() async throws {
+        let stop = StopSignal()
+        stop.request(signal: SIGINT)
+        let client = ScriptedObjectClient([6: [ScriptedObjectClient.ok(6)]])
+        let completion = await Self.fetcher(client, Self.pacer(stop: stop)).fetch(objectID: 6)
+        guard case .abandoned(let id, let refusal, let tally) = completion else { Issue.record("\(completion)"); return }
+        #expect(id == 6 && refusal == .stopped && tally.requests == 0)
+        #expect(client.totalCalls == 0)
+    }
+
+    @Test func theRequestBudgetAbandonsARetry() async throws {
+        let client = ScriptedObjectClient([7: [ScriptedObjectClient.status(503)]])
+        let completion = await Self.fetcher(client, Self.pacer(maxRequests: 2), maxAttempts: 5).fetch(objectID: 7)
+        guard case .abandoned(_, let refusal, let tally) = completion else { Issue.record("\(completion)"); return }
+        #expect(refusal == .requestBudget)
+        #expect(tally.requests == 2 && client.calls(7) == 2)
+    }
+
+    // MARK: FetchLoop
+
+    static func run(_ catalog: Catalog, _ client: ScriptedObjectClient, pacer: RequestPacer, concurrency: Int = 4,
+                    maxAttempts: Int = 2, reporter: RecordingReporter = RecordingReporter()) async throws
+        -> (CrawlSummary.Status, CrawlSummary) {
+        let loop = FetchLoop(catalog: catalog, pacer: pacer, reporter: reporter, concurrency: concurrency,
+                             fetcher: fetcher(client, pacer, maxAttempts: maxAttempts))
+        var summary = CrawlSummary()
+        let status = try await loop.run(queue: try catalog.queuedIDs(), summary: &summary)
+        return (status, summary)
+    }
+
+    @Test func storesEveryOutcome() async throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        _ = try catalog.registerListing(ids: [1, 2, 3, 4, 5], at: CatalogFixture.date)
+        let client = ScriptedObjectClient([
+            1: [ScriptedObjectClient.ok(1)], 2: [ScriptedObjectClient.status(500), ScriptedObjectClient.ok(2)],
+            4: [ScriptedObjectClient.status(400, #"{"message":"could not parse objectID"}"#)],
+            5: [ScriptedObjectClient.status(503)],
+        ])
+        let (status, summary) = try await Self.run(catalog, client, pacer: Self.pacer(), maxAttempts: 2)
+        #expect(status == .completed)
+        #expect(summary.fetched == 2 && summary.gone == 1 && summary.badIDs == 1 && summary.failed == 1)
+        #expect(summary.retries == 2)
+        let states = try catalog.database.fetchAll(sql: "SELECT state, attempts FROM objects ORDER BY object_id")
+            .map { "\($0.string("state") ?? "?")/\($0.int("attempts") ?? -1)" }
+        #expect(states == ["fetched/1", "fetched/2", "gone/1", "bad_id/1", "failed/2"])
+        #expect(try catalog.objectRow(2)?.string("raw_json") == String(decoding: CatalogFixture.body(2), as: UTF8.self))
+        #expect(try catalog.queuedIDs() == [5])
+    }
+
+    @Test func aBlockedObjectIsRetriedAndStored() async throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        _ = try catalog.registerListing(ids: [10, 11], at: CatalogFixture.date)
+        let client = ScriptedObjectClient([
+            10: [ScriptedObjectClient.blocked, ScriptedObjectClient.ok(10)], 11: [ScriptedObjectClient.ok(11)],
+        ])
+        let pacer = Self.pacer()
+        let (status, summary) = try await Self.run(catalog, client, pacer: pacer, concurrency: 1)
+        #expect(status == .completed)
+        #expect(summary.fetched == 2 && summary.failed == 0)
+        #expect(await pacer.blocks == 1)
+        #expect(client.calls(10) == 2)
+        let row = try #require(try catalog.objectRow(10))
+        #expect(row.string("state") == "fetched" && row.int("attempts") == 2 && row.int("http_status") == 200)
+        #expect(try catalog.queuedIDs() == [])
+    }
+
+    @Test func aStopBeforeStartRecordsNothing() async throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        _ = try catalog.registerListing(ids: Array(1...20), at: CatalogFixture.date)
+        let stop = StopSignal()
+        stop.request(signal: SIGTERM)
+        let client = ScriptedObjectClient(Dictionary(uniqueKeysWithValues: (1...20).map { ($0, [ScriptedObjectClient.ok($0)]) }))
+        let reporter = RecordingReporter()
+        let (status, summary) = try await Self.run(catalog, client, pacer: Self.pacer(stop: stop), reporter: reporter)
+        #expect(status == .interrupted)
+        #expect(summary.fetched == 0 && summary.failed == 0)
+        #expect(client.totalCalls == 0)
+        #expect(try catalog.count("SELECT count(*) FROM objects WHERE state != 'pending' OR attempts != 0") == 0)
+        #expect(try catalog.queuedIDs() == Array(1...20))
+        #expect(reporter.recorded.contains(.stopping(reason: "interrupted; finishing requests in flight")))
+    }
+
+    @Test func theRequestBudgetLeavesTheRestQueued() async throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        _ = try catalog.registerListing(ids: Array(1...6), at: CatalogFixture.date)
+        let client = ScriptedObjectClient(Dictionary(uniqueKeysWithValues: (1...6).map { ($0, [ScriptedObjectClient.ok($0)]) }))
+        let (status, summary) = try await Self.run(catalog, client, pacer: Self.pacer(maxRequests: 3), concurrency: 2)
+        #expect(status == .budgetReached)
+        #expect(summary.fetched == 3 && client.totalCalls == 3)
+        #expect(try catalog.queuedIDs().count == 3)
+    }
+
+    @Test func manyObjectsAreEachFetchedOnce() async throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        let ids = Array(1...300)
+        _ = try catalog.registerListing(ids: ids, at: CatalogFixture.date)
+        let client = ScriptedObjectClient(Dictionary(uniqueKeysWithValues: ids.map { ($0, [ScriptedObjectClient.ok($0)]) }))
+        let (status, summary) = try await Self.run(catalog, client, pacer: Self.pacer(), concurrency: 8)
+        #expect(status == .completed && summary.fetched == 300)
+        #expect(ids.allSatisfy { client.calls($0) == 1 })
+        #expect(try catalog.count("SELECT count(*) FROM objects WHERE state = 'fetched' AND attempts = 1") == 300)
+    }
+
+    @Test func anEmptyQueueCompletesAtOnce() async throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        let client = ScriptedObjectClient([:])
+        let (status, summary) = try await Self.run(catalog, client, pacer: Self.pacer())
+        #expect(status == .completed && summary.fetched == 0 && client.totalCalls == 0)
+    }
+}

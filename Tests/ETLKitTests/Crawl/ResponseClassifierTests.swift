@@ -1,0 +1,113 @@
+import Testing
+@testable import ETLKit
+
+@Suite("ResponseClassifier")
+struct ResponseClassifierTests {
+    typealias Verdict = ResponseClassifier.Verdict
+
+    static let incapsula = """
+        <html style="height:100%"><head><META NAME="ROBOTS" CONTENT="NOINDEX, NOFOLLOW"></head><body>\
+        Request unsuccessful. Incapsula incident ID: 1234-5678</body></html>
+        """
+
+    static func response(_ status: Int, _ body: String, type: String? = "application/json", retryAfter: Double? = nil) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: type, retryAfter: retryAfter, body: Array(body.utf8))
+    }
+
+    static func isBlock(_ verdict: Verdict) -> Bool {
+        if case .block = verdict { return true }
+        return false
+    }
+
+    @Test func jsonObjectIsFetchedWithTheExactBody() {
+        let body = FilterFixture.body()
+        let verdict = ResponseClassifier.verdict(for: HTTPResponse(status: 200, contentType: "application/json", body: body))
+        #expect(verdict == .outcome(.fetched(body: body, object: MetObject.decode(body: body)!), status: 200))
+    }
+
+    @Test func incompleteJSONObjectIsStillFetched() {
+        let body = Array(#"{"objectID": 5, "title": null}"#.utf8)
+        #expect(ResponseClassifier.verdict(for: HTTPResponse(status: 200, body: body))
+                == .outcome(.fetched(body: body, object: MetObject(objectID: 5)), status: 200))
+    }
+
+    @Test(arguments: [
+        (incapsula, "text/html"), ("<html></html>", nil), ("", "application/json"), ("Request unsuccessful", "text/plain"),
+    ] as [(String, String?)])
+    func nonJSONOKIsABlock(body: String, type: String?) {
+        let verdict = ResponseClassifier.verdict(for: Self.response(200, body, type: type))
+        #expect(Self.isBlock(verdict))
+        if case .block(let reason) = verdict {
+            #expect(reason.hasPrefix("HTTP 200 with a non-JSON body"))
+            #expect(reason.contains("\(body.utf8.count) bytes"))
+        }
+    }
+
+    @Test(arguments: ["[]", "[{\"objectID\": 1}]", "null", "42", "\"text\"", "true"])
+    func jsonThatIsNotAnObjectIsRetried(body: String) {
+        #expect(ResponseClassifier.verdict(for: Self.response(200, body))
+                == .retry(reason: "HTTP 200 with a JSON body that is not an object", status: 200, retryAfter: nil))
+    }
+
+    @Test(arguments: [403, 429])
+    func refusalsAreBlocks(status: Int) {
+        for body in [Self.incapsula, "{\"message\":\"Too many requests\"}", ""] {
+            let verdict = ResponseClassifier.verdict(for: Self.response(status, body, type: "text/html", retryAfter: 30))
+            #expect(Self.isBlock(verdict))
+            if case .block(let reason) = verdict { #expect(reason.hasPrefix("HTTP \(status) (text/html")) }
+        }
+    }
+
+    @Test(arguments: ["ObjectID not found", "Not a valid object"])
+    func notFoundIsGoneWithTheMessage(message: String) {
+        #expect(ResponseClassifier.verdict(for: Self.response(404, "{\"message\":\"\(message)\"}"))
+                == .outcome(.gone(message: message), status: 404))
+    }
+
+    @Test func notFoundWithoutAMessageIsGone() {
+        #expect(ResponseClassifier.verdict(for: Self.response(404, "<h1>Not Found</h1>", type: "text/html"))
+                == .outcome(.gone(message: "HTTP 404"), status: 404))
+    }
+
+    @Test func badRequestIsABadID() {
+        #expect(ResponseClassifier.verdict(for: Self.response(400, "{\"message\":\"could not parse objectID\"}"))
+                == .outcome(.badID(message: "could not parse objectID"), status: 400))
+        #expect(ResponseClassifier.verdict(for: Self.response(400, ""))
+                == .outcome(.badID(message: "HTTP 400"), status: 400))
+    }
+
+    @Test(arguments: [500, 502, 503, 504, 408], [nil, 0, 12.5] as [Double?])
+    func transientStatusesAreRetriedWithRetryAfter(status: Int, retryAfter: Double?) {
+        #expect(ResponseClassifier.verdict(for: Self.response(status, "<html>busy</html>", type: "text/html", retryAfter: retryAfter))
+                == .retry(reason: "HTTP \(status)", status: status, retryAfter: retryAfter))
+    }
+
+    @Test(arguments: [201, 204, 301, 302, 401, 405, 410])
+    func unexpectedStatusesFail(status: Int) {
+        #expect(ResponseClassifier.verdict(for: Self.response(status, "{}"))
+                == .outcome(.failed(reason: "unexpected HTTP \(status)"), status: status))
+    }
+
+    static let url = "https://collectionapi.metmuseum.org/public/collection/v1/objects/1"
+
+    @Test(arguments: [
+        HTTPError.cannotConnect(url: url, reason: "Connection refused"), .timedOut(url: url, seconds: 30),
+        .connectionReset(url: url, reason: "Connection reset by peer"), .truncatedBody(url: url, reason: "12 of 40 bytes"),
+        .transport(url: url, reason: "SSL error"),
+    ])
+    func transportFailuresAreRetried(error: HTTPError) {
+        #expect(ResponseClassifier.verdict(for: error) == .retry(reason: error.description, status: nil, retryAfter: nil))
+    }
+
+    @Test(arguments: [HTTPError.invalidURL("ftp://x/objects/1"), .bodyTooLarge(url: url, limit: 1_048_576)])
+    func hopelessRequestsFailAtOnce(error: HTTPError) {
+        #expect(ResponseClassifier.verdict(for: error) == .outcome(.failed(reason: error.description), status: nil))
+    }
+
+    @Test func errorMessageIsOnlyAStringMessageKey() {
+        #expect(ResponseClassifier.message(in: Array("{\"message\":\"x\"}".utf8)) == "x")
+        #expect(ResponseClassifier.message(in: Array("{\"message\":3}".utf8)) == nil)
+        #expect(ResponseClassifier.message(in: Array("\"Date not valid\"".utf8)) == nil)
+        #expect(ResponseClassifier.message(in: []) == nil)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+@testable import ETLKit
+
+/// A catalog and page folder in a fresh temporary folder, crawled against a mock.
+final class CrawlFixture {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("etl-crawl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    var catalogPath: String { path("catalog.sqlite") }
+    var pagesPath: String { path("pages") }
+
+    /// Options for a fast crawl of `api` into this fixture.
+    func options(api: String) -> CrawlOptions {
+        var options = CrawlOptions()
+        options.api = api
+        options.catalogPath = catalogPath
+        options.outDirectory = pagesPath
+        options.rate = .unlimited
+        options.concurrency = 8
+        options.cooldown = 0.2
+        options.timeout = 5
+        return options
+    }
+
+    func crawl(_ options: CrawlOptions, stop: StopSignal = StopSignal()) async throws -> CrawlSummary {
+        let client = try CurlClient(configuration: .init(userAgent: "etl-tests", timeout: options.timeout))
+        return try await Crawler(options: options, client: client, stop: stop).run()
+    }
+
+    /// The page files' bytes, `1.txt` first.
+    func pageBytes(in folder: String? = nil, count: Int = 30) throws -> [Data] {
+        try (1...count).map { try Data(contentsOf: URL(fileURLWithPath: "\(folder ?? pagesPath)/\($0).txt")) }
+    }
+
+    /// The IDs on the pages, in page and line order.
+    func pagedIDs(in folder: String? = nil, count: Int = 30) throws -> [Int] {
+        try pageBytes(in: folder, count: count).flatMap { data in
+            String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
+        }
+    }
+
+    /// Runs `scripts/make_sample.py` and returns its summary.
+    func generateSample(count: Int, seed: Int, name: String = "objects.jsonl") throws -> (data: String, summary: SampleSummary) {
+        let data = path(name)
+        let summary = path(name + ".summary.json")
+        try runPython(["scripts/make_sample.py", "--count", "\(count)", "--seed", "\(seed)", "--out", data, "--summary", summary])
+        return (data, try JSONDecoder().decode(SampleSummary.self, from: Data(contentsOf: URL(fileURLWithPath: summary))))
+    }
+
+    func runPython(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        process.currentDirectoryURL = TestPaths.packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw MockServerError.didNotStart }
+    }
+}
+
+/// What `make_sample.py --summary` knows about the records it wrote.
+struct SampleSummary: Decodable {
+    var complete: Int
+    var kept: Int
+    var kept_ids: [Int]
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the real `etl` executable, as a user or cron would.
+struct ETLRun {
+    var exitCode: Int32
+    var standardOutput: String
+    var standardError: String
+
+    /// Runs `etl arguments`; `signal` (with `after` seconds, or once stderr
+    /// contains `whenErrorContains`) is sent to test interrupts.
+    static func run(
+        _ arguments: [String], signal: Int32? = nil, after delay: Double = 0,
+        whenErrorContains marker: String? = nil, timeout: Double = 120
+    ) throws -> ETLRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.etlExecutable)
+        process.arguments = arguments
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("etl-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outPath = folder.appendingPathComponent("out").path
+        let errPath = folder.appendingPathComponent("err").path
+        FileManager.default.createFile(atPath: outPath, contents: nil)
+        FileManager.default.createFile(atPath: errPath, contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        process.standardError = FileHandle(forWritingAtPath: errPath)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let start = Date()
+        var signalled = false
+        while process.isRunning {
+            let elapsed = Date().timeIntervalSince(start)
+            if elapsed > timeout {
+                kill(process.processIdentifier, SIGKILL)
+                break
+            }
+            if let signal, !signalled, elapsed >= delay {
+                let ready = marker.map { (try? String(contentsOfFile: errPath, encoding: .utf8))?.contains($0) ?? false } ?? true
+                if ready {
+                    kill(process.processIdentifier, signal)
+                    signalled = true
+                }
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        let code = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return ETLRun(
+            exitCode: code,
+            standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+            standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+}
