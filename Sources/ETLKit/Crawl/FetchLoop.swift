@@ -3,7 +3,7 @@ import Foundation
 /// The sliding-window fan-out: at most `concurrency` objects in flight, a
 /// new one started as each finishes, and the only writer to the catalog.
 ///
-/// Results are committed in batches at least every half second (a ticker
+/// Results are committed in batches at least every 100 ms (a ticker
 /// task in the same group guarantees it even when answers stop coming), so
 /// `kill -9` loses at most that much work, and never corrupts the catalog.
 struct FetchLoop {
@@ -13,7 +13,7 @@ struct FetchLoop {
     let concurrency: Int
     let fetcher: ObjectFetcher
 
-    static let flushInterval: Duration = .milliseconds(500)
+    static let flushInterval: Duration = .milliseconds(100)
     static let maxBatch = 1_000
 
     init(catalog: Catalog, pacer: RequestPacer, reporter: any CrawlReporter, concurrency: Int, fetcher: ObjectFetcher) {

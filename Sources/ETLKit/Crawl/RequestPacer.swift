@@ -67,6 +67,8 @@ public actor RequestPacer {
             if let deadline, now >= deadline { return .timeBudget }
             var slot = max(now, nextSlot)
             if let cooldownUntil, cooldownUntil > slot { slot = cooldownUntil }
+            // A turn that falls after the deadline is no turn at all.
+            if let deadline, slot >= deadline { return .timeBudget }
             nextSlot = slot + interval
             if slot > now {
                 let blockEpoch = blocks

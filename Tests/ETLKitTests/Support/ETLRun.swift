@@ -7,10 +7,11 @@ struct ETLRun {
     var standardError: String
 
     /// Runs `etl arguments`; `signal` (with `after` seconds, or once stderr
-    /// contains `whenErrorContains`) is sent to test interrupts.
+    /// contains `whenErrorContains`) is sent to test interrupts, and
+    /// `secondSignalAfter` seconds later the same signal again.
     static func run(
         _ arguments: [String], signal: Int32? = nil, after delay: Double = 0,
-        whenErrorContains marker: String? = nil, timeout: Double = 120
+        whenErrorContains marker: String? = nil, secondSignalAfter: Double? = nil, timeout: Double = 120
     ) throws -> ETLRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.etlExecutable)
@@ -28,6 +29,8 @@ struct ETLRun {
         try process.run()
         let start = Date()
         var signalled = false
+        var signalledAt = Date.distantFuture
+        var secondSent = false
         while process.isRunning {
             let elapsed = Date().timeIntervalSince(start)
             if elapsed > timeout {
@@ -39,7 +42,13 @@ struct ETLRun {
                 if ready {
                     kill(process.processIdentifier, signal)
                     signalled = true
+                    signalledAt = Date()
                 }
+            }
+            if let signal, let second = secondSignalAfter, signalled, !secondSent,
+               Date().timeIntervalSince(signalledAt) >= second {
+                kill(process.processIdentifier, signal)
+                secondSent = true
             }
             usleep(5_000)
         }

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// Faults, blocks and budgets against the mock API's fault injection.
+@Suite("Polite, fault-tolerant crawling", .serialized)
+struct PolitenessTests {
+    /// The kept set and page bytes of a fault-free crawl of `data`.
+    private func referenceCrawl(data: String) async throws -> (kept: [Int], pages: [Data]) {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: data)
+        _ = try await fixture.crawl(fixture.options(api: mock.api))
+        return (try Catalog.open(path: fixture.catalogPath, create: false).keptIDs(), try fixture.pageBytes())
+    }
+
+    @Test("a fault mix ends with the same catalog and pages as a clean crawl")
+    func faultMix() async throws {
+        let data = TestPaths.sample("objects.jsonl")
+        let reference = try await referenceCrawl(data: data)
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: data, options: [
+            "--seed", "3", "--fail-5xx", "0.05", "--reset", "0.02", "--truncate", "0.02", "--html200", "0.02",
+            "--slow", "0.05", "--slow-ms", "300", "--retry-after", "0",
+            "--block-limit", "150", "--block-window", "1", "--block-penalty", "0.5",
+        ])
+        var options = fixture.options(api: mock.api)
+        options.maxAttempts = 8
+        options.cooldown = 0.6
+        let summary = try await fixture.crawl(options)
+        let stats = try await mock.stats()
+        print("fault mix: \(summary.requests) requests, \(summary.retries) retries, \(summary.blocks) blocks, faults \(stats.faults)")
+
+        #expect(summary.status == .completed)
+        #expect(summary.failed == 0)
+        #expect(summary.retries > 0)
+        #expect(stats.faults.values.reduce(0, +) > 0)
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        #expect(try catalog.keptIDs() == reference.kept)
+        #expect(try fixture.pageBytes() == reference.pages)
+        #expect(try catalog.integrityCheck() == "ok")
+    }
+
+    @Test("--rate auto finds the hidden limit and then rarely trips it")
+    func autoRateConverges() async throws {
+        let fixture = try CrawlFixture()
+        let sample = try fixture.generateSample(count: 2_400, seed: 11)
+        let mock = try MockServer(data: sample.data, options: [
+            "--block-limit", "40", "--block-window", "1", "--block-penalty", "2",
+        ])
+        var options = fixture.options(api: mock.api)
+        options.rate = .auto
+        options.rateStart = 8
+        options.cooldown = 2
+        options.concurrency = 16
+        let start = Date()
+        let summary = try await fixture.crawl(options)
+        let seconds = Date().timeIntervalSince(start)
+        let stats = try await mock.stats()
+        let blocksAfterFirst = max(0, stats.blocks - 1)
+        let perThousand = Double(blocksAfterFirst) * 1000 / Double(max(summary.requests, 1))
+        print("""
+            auto rate vs hidden limit 40/s: \(summary.requests) requests in \(String(format: "%.1f", seconds)) s \
+            = \(String(format: "%.1f", Double(summary.requests) / seconds))/s overall, \
+            peak \(stats.peak_rps)/s, blocks \(stats.blocks) (\(String(format: "%.2f", perThousand)) per 1,000 after the first)
+            """)
+        #expect(summary.status == .completed)
+        #expect(summary.fetched + summary.gone == sample.summary.kept_ids.count + (2_400 - sample.summary.kept_ids.count))
+        #expect(stats.blocks >= 1)
+        #expect(blocksAfterFirst <= 2)
+        #expect(stats.by_status["403"] ?? 0 < 200)
+        #expect(Double(summary.requests) / seconds > 15)
+    }
+
+    @Test("a body over 10 MB is refused, not read")
+    func oversizedBody() async throws {
+        let fixture = try CrawlFixture()
+        let huge = String(repeating: "x", count: 11 * 1024 * 1024)
+        let record = "{\"objectID\": 7, \"isPublicDomain\": true, \"title\": \"\(huge)\"}\n"
+        try record.write(toFile: fixture.path("huge.jsonl"), atomically: true, encoding: .utf8)
+        let mock = try MockServer(data: fixture.path("huge.jsonl"))
+        let summary = try await fixture.crawl(fixture.options(api: mock.api))
+        #expect(summary.failed == 1)
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let row = try catalog.database.fetchOne(sql: "SELECT state, error, raw_json FROM objects WHERE object_id = 7")
+        #expect(row?.string("state") == "failed")
+        #expect(row?.string("error")?.contains("larger than 10485760 bytes") == true)
+        #expect(row?["raw_json"] == .null)
+    }
+
+    @Test("--timeout turns slow answers into retries, then a failure kept for the next run")
+    func timeouts() async throws {
+        let fixture = try CrawlFixture()
+        try "1000\n".write(toFile: fixture.path("ids.txt"), atomically: true, encoding: .utf8)
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"), options: ["--slow", "1", "--slow-ms", "1500"])
+        var options = fixture.options(api: mock.api)
+        options.idsFile = fixture.path("ids.txt")
+        options.timeout = 0.3
+        options.maxAttempts = 2
+        let summary = try await fixture.crawl(options)
+        #expect(summary.failed == 1)
+        #expect(summary.retries == 1)
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        #expect(try catalog.queuedIDs() == [1000])
+        let row = try catalog.database.fetchOne(sql: "SELECT error FROM objects WHERE object_id = 1000")
+        #expect(row?.string("error")?.contains("timed out") == true)
+    }
+
+    @Test("--max-requests stops cleanly and the next run finishes the rest")
+    func requestBudget() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        var options = fixture.options(api: mock.api)
+        options.maxRequests = 51
+        let first = try await fixture.crawl(options)
+        #expect(first.status == .budgetReached)
+        #expect(first.requests == 51)
+        #expect(first.fetched + first.gone == 50)
+        #expect(first.remaining == 250)
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        #expect(try catalog.setting(Crawler.cursorKey) == nil)
+
+        options.maxRequests = nil
+        let second = try await fixture.crawl(options)
+        #expect(second.status == .completed)
+        #expect(second.fetched + second.gone == 250)
+        let stats = try await mock.stats()
+        #expect(stats.per_object.values.allSatisfy { $0 == 1 })
+        #expect(try catalog.setting(Crawler.cursorKey) != nil)
+    }
+
+    @Test("--max-duration stops on time")
+    func timeBudget() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        var options = fixture.options(api: mock.api)
+        options.rate = .fixed(20)
+        options.maxDuration = 1.5
+        let start = Date()
+        let summary = try await fixture.crawl(options)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(summary.status == .budgetReached)
+        #expect(elapsed < 4)
+        #expect(summary.requests <= 31)
+        #expect(summary.remaining > 200)
+    }
+
+    @Test("a second crawl on the same catalog is refused with exit 75; a stale lock file is not")
+    func lock() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        let held = try CatalogLock(catalogPath: fixture.catalogPath)
+        let refused = try ETLRun.run(["crawl", "--api", mock.api, "--catalog", fixture.catalogPath, "--out", fixture.pagesPath, "--rate", "unlimited"])
+        #expect(refused.exitCode == 75)
+        #expect(refused.standardError == "Error: catalog '\(fixture.catalogPath)' is in use by another etl crawl (pid \(getpid())); try again when it has finished\n")
+        withExtendedLifetime(held) {}
+
+        // A lock file left by a dead process holds no flock: it must not block.
+        try "999999\n".write(toFile: fixture.catalogPath + ".lock", atomically: true, encoding: .utf8)
+        let stale = try ETLRun.run(["crawl", "--api", mock.api, "--catalog", fixture.path("other.sqlite"), "--out", fixture.pagesPath, "--rate", "unlimited", "--quiet"])
+        #expect(stale.exitCode == 0)
+    }
+}
