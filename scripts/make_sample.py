@@ -278,8 +278,11 @@ def make_v2(args):
         sys.exit("make_sample: this seed changed too few records both ways; try another --seed")
     for oid in withdrawn:
         del lines[oid], recs[oid]
-    lines[gone] = line({"objectID": gone, "_notValid": True})
-    recs[gone] = {"objectID": gone, "_notValid": True}
+    # The withdrawal touches the record, so it shows in ?metadataDate= too:
+    # an incremental crawler can only notice what the change list names.
+    not_valid = {"objectID": gone, "_notValid": True, "metadataDate": timestamp(rng, args.changed_date)}
+    lines[gone] = line(not_valid)
+    recs[gone] = not_valid
     top, new_ids = max(recs), []
     for _ in range(max(1, round(len(lines) * 0.03))):
         top += rng.randrange(1, 8)
