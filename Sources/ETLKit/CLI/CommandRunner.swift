@@ -35,6 +35,9 @@ public struct CommandRunner: Sendable {
                 withExtendedLifetime(lock) {}
                 let paged = result.pages.reduce(0) { $0 + $1.count }
                 outcome.standardOutput = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged) to \(options.outDirectory); \(result.changedLines) lines changed\n"
+            case .plan(let planner, let isJSON):
+                let report = try await planner.run()
+                outcome.standardOutput = isJSON ? Report.json(report) : Report.text(for: report)
             case .status(let path, let isJSON):
                 let status = try Catalog.open(path: path, create: false).status()
                 outcome.standardOutput = isJSON ? Report.json(status) : Report.text(for: status)

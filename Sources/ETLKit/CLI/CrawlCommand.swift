@@ -26,19 +26,25 @@ enum CrawlCommand {
             .value("user-agent", "text", "User-Agent header.", default: "etl/\(ETLVersion.current) …"),
             .flag("full", "Re-fetch every listed object, not only what changed."),
             .value("since", "yyyy-mm-dd", "Re-fetch objects changed since this day (backfill)."),
+            .value("csv", "path", "Order the work with MetObjects.csv: likely complete first."),
+            .flag("csv-skip", "With --csv: do not fetch objects the CSV shows cannot pass."),
         ] + SharedOptions.layout + [
             .flag("quiet", "No progress output."),
             .flag("json", "Print the summary as JSON on stdout."),
         ])
 
+    /// `--api`, checked and without a trailing slash.
+    static func api(from options: ParsedOptions) throws -> String? {
+        guard let api = options.string("api") else { return nil }
+        guard api.hasPrefix("http://") || api.hasPrefix("https://"), api.count > 8 else {
+            throw options.invalid("api", api, "an http:// or https:// URL")
+        }
+        return api.hasSuffix("/") ? String(api.dropLast()) : api
+    }
+
     static func command(from options: ParsedOptions) throws -> ETLCommand {
         var crawl = CrawlOptions()
-        if let api = options.string("api") {
-            guard api.hasPrefix("http://") || api.hasPrefix("https://"), api.count > 8 else {
-                throw options.invalid("api", api, "an http:// or https:// URL")
-            }
-            crawl.api = api.hasSuffix("/") ? String(api.dropLast()) : api
-        }
+        crawl.api = try api(from: options) ?? crawl.api
         crawl.catalogPath = try options.path("catalog") ?? crawl.catalogPath
         crawl.outDirectory = try options.path("out") ?? crawl.outDirectory
         crawl.idsFile = try options.path("ids")
@@ -74,6 +80,11 @@ enum CrawlCommand {
         crawl.since = try options.day("since")
         if crawl.isFull && crawl.since != nil {
             throw UsageError("--full and --since cannot be used together", command: options.command)
+        }
+        crawl.csvPath = try options.path("csv")
+        crawl.isCSVSkip = options.isSet("csv-skip")
+        if crawl.isCSVSkip && crawl.csvPath == nil {
+            throw UsageError("--csv-skip needs '--csv <path>'", command: options.command)
         }
         crawl.layout = try SharedOptions.layout(from: options)
         var output = OutputOptions()

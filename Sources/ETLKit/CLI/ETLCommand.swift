@@ -3,11 +3,12 @@ public enum ETLCommand: Sendable {
     case crawl(CrawlOptions, OutputOptions)
     case pages(PagesOptions)
     case status(catalogPath: String, isJSON: Bool)
+    case plan(CrawlPlanner, isJSON: Bool)
     /// Print this text to stdout and exit 0 (`--help`, `--version`).
     case show(String)
 
     /// Every subcommand, in the order `etl --help` lists them.
-    public static let specs: [CommandSpec] = [CrawlCommand.spec, PagesCommand.spec, StatusCommand.spec]
+    public static let specs: [CommandSpec] = [CrawlCommand.spec, PagesCommand.spec, StatusCommand.spec, PlanCommand.spec]
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws -> ETLCommand {
@@ -36,6 +37,7 @@ public enum ETLCommand: Sendable {
         switch spec.name {
         case CrawlCommand.spec.name: return try CrawlCommand.command(from: options)
         case PagesCommand.spec.name: return try PagesCommand.command(from: options)
+        case PlanCommand.spec.name: return try PlanCommand.command(from: options)
         default: return try StatusCommand.command(from: options)
         }
     }

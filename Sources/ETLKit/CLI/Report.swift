@@ -8,7 +8,7 @@ public enum Report {
             "crawl \(summary.status.rawValue) (\(summary.mode)) in \(duration(summary.durationSeconds))",
             "  fetched \(summary.fetched), kept \(summary.kept) (\(signed(summary.keptDelta))), gone \(summary.gone), failed \(summary.failed), bad IDs \(summary.badIDs)",
             "  requests \(summary.requests) at \(rate(summary.achievedRate)), blocks \(summary.blocks), retries \(summary.retries)",
-            "  listed \(summary.listed.map(String.init) ?? "-"), withdrawn \(summary.withdrawn), queued \(summary.queued), left for next run \(summary.remaining)",
+            "  listed \(summary.listed.map(String.init) ?? "-"), withdrawn \(summary.withdrawn), queued \(summary.queued), planned out \(summary.plannedOut), left for next run \(summary.remaining)",
             "  page lines changed \(summary.pageLinesChanged), kept works not paged \(summary.unpaged)",
         ]
         if let error = summary.error { lines.append("  error: \(error)") }
@@ -26,6 +26,7 @@ public enum Report {
               withdrawn     \(status.withdrawn)
               failed        \(status.failed)
               never fetched \(status.neverFetched)
+              planned out   \(status.plannedOut)
               queued        \(status.queued)
 
             """

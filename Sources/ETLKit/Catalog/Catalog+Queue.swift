@@ -42,13 +42,24 @@ extension Catalog {
                 UPDATE objects SET needs_fetch = 1
                  WHERE needs_fetch = 0 AND is_listed = 1 AND object_id IN (SELECT object_id FROM id_set)
                 """)
-            return database.changesCount
+            let queuedAgain = database.changesCount
+            // A changed object is fetched like any other, whatever the CSV said.
+            try database.execute(sql: """
+                DELETE FROM object_reasons WHERE object_id IN (
+                    SELECT object_id FROM objects WHERE planned_out = 1 AND object_id IN (SELECT object_id FROM id_set));
+                UPDATE objects SET planned_out = 0 WHERE planned_out = 1 AND object_id IN (SELECT object_id FROM id_set);
+                """)
+            return queuedAgain
         }
     }
 
-    /// Queues every listed object (`--full`).
+    /// Queues every listed object (`--full`), planned-out ones included.
     public func markAllForFetch() throws {
-        try database.execute(sql: "UPDATE objects SET needs_fetch = 1 WHERE is_listed = 1 AND needs_fetch = 0")
+        try database.execute(sql: """
+            DELETE FROM object_reasons WHERE object_id IN (SELECT object_id FROM objects WHERE planned_out = 1);
+            UPDATE objects SET planned_out = 0 WHERE planned_out = 1;
+            UPDATE objects SET needs_fetch = 1 WHERE is_listed = 1 AND needs_fetch = 0;
+            """)
     }
 
     /// The IDs waiting to be fetched: never fetched and failed ones first,
@@ -86,6 +97,33 @@ extension Catalog {
                 INSERT INTO objects (object_id)
                 SELECT object_id FROM id_set WHERE object_id NOT IN (SELECT object_id FROM objects)
                 """)
+        }
+    }
+}
+
+extension Catalog {
+    /// Takes never-fetched objects the CSV shows cannot pass out of the
+    /// queue, recording the CSV's reasons in `rejections`. Returns how many.
+    @discardableResult
+    public func planOut(_ plan: CrawlPlan, ids: [Int]) throws -> Int {
+        try database.transaction {
+            let markPlannedOut = try database.makeStatement(sql: """
+                UPDATE objects SET needs_fetch = 0, planned_out = 1
+                 WHERE object_id = ? AND state = 'pending'
+                """)
+            let insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
+            var count = 0
+            for id in ids {
+                let reasons = plan.reasons(for: id)
+                guard !reasons.isEmpty else { continue }
+                try markPlannedOut.execute(arguments: [.integer(Int64(id))])
+                guard database.changesCount > 0 else { continue }
+                count += 1
+                for reason in reasons {
+                    try insertReason.execute(arguments: [.integer(Int64(id)), .text(reason)])
+                }
+            }
+            return count
         }
     }
 }

@@ -24,6 +24,8 @@ public struct CatalogStatus: Sendable, Equatable, Codable {
     public var withdrawn = 0
     public var failed = 0
     public var neverFetched = 0
+    /// Never fetched because the open-access CSV shows they cannot pass.
+    public var plannedOut = 0
     /// Objects waiting to be fetched (never fetched, failed, changed).
     public var queued = 0
     /// The day the last completed crawl started; incremental runs start from it.
@@ -47,7 +49,8 @@ extension Catalog {
                    coalesce(sum(state = 'failed'), 0) AS failed,
                    coalesce(sum(state = 'pending'), 0) AS never_fetched,
                    coalesce(sum(is_listed = 0), 0) AS withdrawn,
-                   coalesce(sum(needs_fetch = 1 AND is_listed = 1), 0) AS queued
+                   coalesce(sum(needs_fetch = 1 AND is_listed = 1), 0) AS queued,
+                   coalesce(sum(planned_out = 1), 0) AS planned_out
               FROM objects
             """)
         status.objects = counts?.int("objects") ?? 0
@@ -58,6 +61,7 @@ extension Catalog {
         status.neverFetched = counts?.int("never_fetched") ?? 0
         status.withdrawn = counts?.int("withdrawn") ?? 0
         status.queued = counts?.int("queued") ?? 0
+        status.plannedOut = counts?.int("planned_out") ?? 0
         let works = try database.fetchOne(sql: """
             SELECT count(*) AS kept, coalesce(sum(page IS NOT NULL), 0) AS paged FROM works
             """)

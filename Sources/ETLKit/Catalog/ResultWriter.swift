@@ -23,7 +23,7 @@ struct ResultWriter {
                 classification = excluded.classification, object_date = excluded.object_date,
                 medium = excluded.medium, object_url = excluded.object_url,
                 department = excluded.department, metadata_date = excluded.metadata_date,
-                is_complete = excluded.is_complete, dedup_key = excluded.dedup_key
+                is_complete = excluded.is_complete, dedup_key = excluded.dedup_key, planned_out = 0
             """)
         // A 404 or 400 is final: keep the last good body for the record, but
         // the object no longer counts as complete.
@@ -33,7 +33,7 @@ struct ResultWriter {
             ON CONFLICT (object_id) DO UPDATE SET
                 state = excluded.state, needs_fetch = 0, http_status = excluded.http_status,
                 fetched_at = excluded.fetched_at, attempts = attempts + excluded.attempts,
-                error = excluded.error, is_complete = 0, dedup_key = NULL
+                error = excluded.error, is_complete = 0, dedup_key = NULL, planned_out = 0
             """)
         // A failure keeps an earlier good result but stays queued for the next run.
         markFailed = try database.makeStatement(sql: """

@@ -21,6 +21,10 @@ public struct CrawlOptions: Sendable, Equatable {
     public var isFull = false
     /// `YYYY-MM-DD`: re-fetch what changed since then instead of since the last run.
     public var since: String?
+    /// MetObjects.csv to order the work by (likely complete first).
+    public var csvPath: String?
+    /// With `csvPath`: do not fetch never-fetched objects the CSV shows cannot pass.
+    public var isCSVSkip = false
     /// Seed for retry jitter.
     public var jitterSeed: UInt64 = 0
 

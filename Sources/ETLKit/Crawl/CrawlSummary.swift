@@ -15,6 +15,8 @@ public struct CrawlSummary: Sendable, Equatable, Codable {
     public var listed: Int?
     public var withdrawn = 0
     public var queued = 0
+    /// Objects `--csv-skip` took out of the queue in this run.
+    public var plannedOut = 0
     public var requests = 0
     public var fetched = 0
     public var gone = 0

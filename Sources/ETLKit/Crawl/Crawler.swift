@@ -87,6 +87,7 @@ public struct Crawler: Sendable {
     /// Brings the catalog's queue up to date and returns it in work order.
     private func planWork(catalog: Catalog, pacer: RequestPacer, cursor: String?, summary: inout CrawlSummary) async throws -> [Int] {
         var changes: ListingChanges?
+        var changed: Set<Int> = []
         if let idsFile = options.idsFile {
             let ids = try ObjectListing.readIDs(path: idsFile)
             summary.listed = ids.count
@@ -101,11 +102,21 @@ public struct Crawler: Sendable {
             if options.isFull {
                 try catalog.markAllForFetch()
             } else if let since = options.since ?? cursor.flatMap(Self.dayBefore) {
-                let changed = try await listing.fetchIDs(metadataDate: since)
-                try catalog.markForFetch(ids: changed)
+                let changedIDs = try await listing.fetchIDs(metadataDate: since)
+                try catalog.markForFetch(ids: changedIDs)
+                changed = Set(changedIDs)
             }
         }
-        let queue = try catalog.queuedIDs()
+        var queue = try catalog.queuedIDs()
+        if let csvPath = options.csvPath {
+            let plan = try CrawlPlan(csvPath: csvPath)
+            // The CSV is a snapshot: what the API says changed is fetched regardless.
+            if options.isCSVSkip && !options.isFull {
+                summary.plannedOut = try catalog.planOut(plan, ids: queue.filter { !changed.contains($0) })
+                queue = try catalog.queuedIDs()
+            }
+            queue = plan.ordered(queue)
+        }
         summary.queued = queue.count
         reporter.crawl(didReport: .planned(mode: summary.mode, listed: summary.listed, changes: changes, queued: queue.count))
         return queue

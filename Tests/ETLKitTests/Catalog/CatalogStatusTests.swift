@@ -19,6 +19,7 @@ struct CatalogStatusTests {
               withdrawn     0
               failed        0
               never fetched 0
+              planned out   0
               queued        0
             cursor          none (next crawl is a full one)
             backlog         0 objects

@@ -1,0 +1,46 @@
+import Foundation
+
+/// `etl plan`: reads the listing (or an `--ids` file) and the CSV, and
+/// reports what a crawl would fetch, without fetching any object.
+public struct CrawlPlanner: Sendable {
+    public var csvPath: String
+    public var api = CrawlOptions.defaultAPI
+    public var idsFile: String?
+    /// Requests per second for the time estimate.
+    public var rate = 1.0
+    public var userAgent = CrawlOptions.defaultUserAgent
+    public var client: (any HTTPClient)?
+
+    public init(csvPath: String) {
+        self.csvPath = csvPath
+    }
+
+    public func run() async throws -> PlanReport {
+        let plan = try CrawlPlan(csvPath: csvPath)
+        let ids: [Int]
+        if let idsFile {
+            ids = try ObjectListing.readIDs(path: idsFile)
+        } else {
+            let client = try self.client ?? CurlClient(configuration: .init(userAgent: userAgent))
+            let pacer = RequestPacer(rate: .unlimited, cooldown: 60, maxRequests: 5, maxDuration: nil, stop: StopSignal())
+            ids = try await ObjectListing(client: client, pacer: pacer, api: api, maxAttempts: 3, backoff: Backoff()).fetchIDs()
+        }
+        var report = PlanReport()
+        report.listed = ids.count
+        let tally = plan.tally(ids)
+        report.likelyComplete = tally.likelyComplete
+        report.unknown = tally.unknown
+        report.cannotPass = tally.cannotPass
+        for id in ids {
+            for reason in plan.reasons(for: id) { report.reasons[reason, default: 0] += 1 }
+        }
+        report.csvRows = plan.readSummary.rowsRead
+        report.csvBadRows = plan.readSummary.badRows
+        report.requestsWithoutSkip = ids.count
+        report.requestsWithSkip = tally.likelyComplete + tally.unknown
+        report.rate = rate
+        report.secondsWithoutSkip = Double(report.requestsWithoutSkip) / rate
+        report.secondsWithSkip = Double(report.requestsWithSkip) / rate
+        return report
+    }
+}
