@@ -23,7 +23,8 @@ public struct CommandSpec: Sendable {
         var line = "etl \(name)"
         let indent = String(repeating: " ", count: line.count)
         for part in parts {
-            if line.count + 1 + part.count > 79 {
+            // Room for the "USAGE: " prefix that `help` puts before the first line.
+            if line.count + 1 + part.count > 80 - 7 {
                 lines.append(line)
                 line = indent
             }
@@ -59,8 +60,10 @@ public struct CommandSpec: Sendable {
         var first = true
         for word in right.split(separator: " ") {
             if !first && width + 1 + word.count > 80 {
-                text += "\n" + String(repeating: " ", count: column)
-                width = column
+                // A word too long for the column (a URL) gets a line of its own.
+                let indent = column + word.count > 80 ? max(0, 80 - word.count) : column
+                text += "\n" + String(repeating: " ", count: indent)
+                width = indent
                 first = true
             }
             text += (first ? "" : " ") + word

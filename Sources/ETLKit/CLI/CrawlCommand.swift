@@ -2,7 +2,7 @@
 enum CrawlCommand {
     static let spec = CommandSpec(
         name: "crawl",
-        abstract: "Fetch objects from the API into the catalog, filter them and write the pages.",
+        abstract: "Fetch objects into the catalog, filter them and write the pages.",
         discussion: """
             The first run lists every object ID and fetches them all; later runs are
             incremental: new IDs, IDs changed since the last completed run (one day of
