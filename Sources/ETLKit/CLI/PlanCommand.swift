@@ -2,7 +2,7 @@
 enum PlanCommand {
     static let spec = CommandSpec(
         name: "plan",
-        abstract: "Show how MetObjects.csv splits the crawl and how many requests --csv-skip saves.",
+        abstract: "Show what MetObjects.csv saves a crawl with --csv-skip.",
         discussion: "Fetches only the ID listing (or reads --ids), never an object.",
         options: [
             .value("csv", "path", "The Met's open-access MetObjects.csv (required)."),
