@@ -7,11 +7,7 @@ extension Catalog {
     public func registerListing(ids: [Int], at date: Date) throws -> ListingChanges {
         try database.transaction {
             try loadIDSet(ids)
-            try database.execute(sql: """
-                INSERT INTO objects (object_id)
-                SELECT object_id FROM id_set WHERE object_id NOT IN (SELECT object_id FROM objects)
-                """)
-            let added = database.changesCount
+            let added = try insertUnknownIDs()
             try database.execute(
                 sql: """
                     UPDATE objects SET is_listed = 0, withdrawn_at = ?
@@ -34,10 +30,7 @@ extension Catalog {
     public func markForFetch(ids: [Int]) throws -> Int {
         try database.transaction {
             try loadIDSet(ids)
-            try database.execute(sql: """
-                INSERT INTO objects (object_id)
-                SELECT object_id FROM id_set WHERE object_id NOT IN (SELECT object_id FROM objects)
-                """)
+            try insertUnknownIDs()
             try database.execute(sql: """
                 UPDATE objects SET needs_fetch = 1
                  WHERE needs_fetch = 0 AND is_listed = 1 AND object_id IN (SELECT object_id FROM id_set)
@@ -93,10 +86,7 @@ extension Catalog {
     public func registerIDs(_ ids: [Int]) throws {
         try database.transaction {
             try loadIDSet(ids)
-            try database.execute(sql: """
-                INSERT INTO objects (object_id)
-                SELECT object_id FROM id_set WHERE object_id NOT IN (SELECT object_id FROM objects)
-                """)
+            try insertUnknownIDs()
         }
     }
 }

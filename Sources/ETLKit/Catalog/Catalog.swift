@@ -117,6 +117,17 @@ public final class Catalog {
             arguments: [.text(key), .text(value)])
     }
 
+    /// Adds the IDs of `id_set` the catalog does not know as pending, queued
+    /// objects; returns how many.
+    @discardableResult
+    func insertUnknownIDs() throws -> Int {
+        try database.execute(sql: """
+            INSERT INTO objects (object_id)
+            SELECT object_id FROM id_set WHERE object_id NOT IN (SELECT object_id FROM objects)
+            """)
+        return database.changesCount
+    }
+
     /// Fills the temporary table `id_set` with `ids`, for set operations in SQL.
     func loadIDSet(_ ids: [Int]) throws {
         try database.execute(sql: """
