@@ -1,3 +1,5 @@
+import Foundation
+
 /// `etl crawl`: its options table and their validation.
 enum CrawlCommand {
     static let spec = CommandSpec(
@@ -36,7 +38,9 @@ enum CrawlCommand {
     /// `--api`, checked and without a trailing slash.
     static func api(from options: ParsedOptions) throws -> String? {
         guard let api = options.string("api") else { return nil }
-        guard api.hasPrefix("http://") || api.hasPrefix("https://"), api.count > 8 else {
+        guard let parts = URLComponents(string: api), ["http", "https"].contains(parts.scheme?.lowercased() ?? ""),
+              let host = parts.host, !host.isEmpty, parts.query == nil
+        else {
             throw options.invalid("api", api, "an http:// or https:// URL")
         }
         return api.hasSuffix("/") ? String(api.dropLast()) : api
@@ -54,20 +58,23 @@ enum CrawlCommand {
             case "auto": crawl.rate = .auto
             case "unlimited": crawl.rate = .unlimited
             default:
-                guard let value = Double(text), value.isFinite, value > 0 else {
-                    throw options.invalid("rate", text, "auto, unlimited or a number of requests per second > 0")
+                guard let value = Double(text), value >= 0.01, value <= 1e6 else {
+                    throw options.invalid("rate", text, "auto, unlimited or a rate from 0.01 to 1000000 requests per second")
                 }
                 crawl.rate = .fixed(value)
             }
         }
-        crawl.rateStart = try options.number("rate-start", atLeast: 0.01, expected: "a rate ≥ 0.01 requests per second") ?? crawl.rateStart
-        crawl.rateMax = try options.number("rate-max", atLeast: 0.01, expected: "a rate ≥ 0.01 requests per second") ?? crawl.rateMax
+        let rateRange = "a rate from 0.01 to 1000000 requests per second"
+        crawl.rateStart = try options.number("rate-start", atLeast: 0.01, atMost: 1e6, expected: rateRange) ?? crawl.rateStart
+        crawl.rateMax = try options.number("rate-max", atLeast: 0.01, atMost: 1e6, expected: rateRange) ?? crawl.rateMax
         if crawl.rateStart > crawl.rateMax {
-            throw UsageError("--rate-start \(crawl.rateStart) is above --rate-max \(crawl.rateMax)", command: options.command)
+            let start = options.string("rate-start") ?? "1 (the default)"
+            let max = options.string("rate-max") ?? "80 (the default)"
+            throw UsageError("--rate-start \(start) is above --rate-max \(max)", command: options.command)
         }
-        crawl.cooldown = try options.number("cooldown", atLeast: 0, expected: "a number of seconds ≥ 0") ?? crawl.cooldown
+        crawl.cooldown = try options.number("cooldown", atLeast: 0, expected: "a number of seconds from 0 to 1000000000") ?? crawl.cooldown
         crawl.maxAttempts = try options.integer("max-attempts", in: 1...100) ?? crawl.maxAttempts
-        crawl.timeout = try options.number("timeout", atLeast: 0.001, expected: "a number of seconds > 0") ?? crawl.timeout
+        crawl.timeout = try options.number("timeout", atLeast: 0.001, expected: "a number of seconds from 0.001 to 1000000000") ?? crawl.timeout
         crawl.maxRequests = try options.integer("max-requests", in: 1...Int.max)
         crawl.maxDuration = try options.duration("max-duration")
         if let agent = options.string("user-agent") {

@@ -56,9 +56,11 @@ public struct ParsedOptions: Sendable {
         return value
     }
 
-    public func number(_ name: String, atLeast minimum: Double, expected: String) throws -> Double? {
+    /// A number from `minimum` to `maximum`; the bound keeps absurd values
+    /// (`1e300`, `inf`) from reaching conversions to whole milliseconds.
+    public func number(_ name: String, atLeast minimum: Double, atMost maximum: Double = 1e9, expected: String) throws -> Double? {
         guard let text = values[name] else { return nil }
-        guard let value = Double(text), value.isFinite, value >= minimum else {
+        guard let value = Double(text), value.isFinite, value >= minimum, value <= maximum else {
             throw invalid(name, text, expected)
         }
         return value
@@ -75,14 +77,14 @@ public struct ParsedOptions: Sendable {
     /// A day as `YYYY-MM-DD`.
     public func day(_ name: String) throws -> String? {
         guard let text = values[name] else { return nil }
-        guard Timestamp.date(fromDay: text) != nil else { throw invalid(name, text, "a date as YYYY-MM-DD") }
+        guard Timestamp.date(fromDay: text) != nil else { throw invalid(name, text, "a real calendar date as YYYY-MM-DD") }
         return text
     }
 
     /// A duration such as `90m`, `6h`, `1h30m`, `45s` or plain seconds.
     public func duration(_ name: String) throws -> Double? {
         guard let text = values[name] else { return nil }
-        guard let seconds = Self.parseDuration(text), seconds > 0 else {
+        guard let seconds = Self.parseDuration(text), seconds.isFinite, seconds > 0, seconds <= 1e9 else {
             throw invalid(name, text, "a duration such as 90m, 6h, 1h30m or 45s")
         }
         return seconds

@@ -47,6 +47,18 @@ public final class Catalog {
         return catalog
     }
 
+    /// Throws when `path` exists and cannot be a catalog (a folder, a file
+    /// that is not SQLite), without creating or writing anything; commands
+    /// call it before taking the lock, whose file would sit beside it.
+    public static func checkExisting(path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        if isDirectory.boolValue {
+            throw CatalogError.notACatalog(path: path, reason: "it is a directory")
+        }
+        try checkHeader(path: path)
+    }
+
     /// Rejects files that are not SQLite databases before SQLite opens them,
     /// so nothing (not even a WAL file) is written next to them.
     private static func checkHeader(path: String) throws {

@@ -5,7 +5,7 @@
 enum CatalogSchema {
     /// 'METL' in ASCII.
     static let applicationID: Int64 = 0x4D45_544C
-    static let version = 1
+    static let version = 2
 
     /// Row size is ~2.5 KB of raw JSON: 16 KB pages measured 3.5× faster to
     /// insert than 4 KB ones and gave a 58% smaller file.
@@ -132,6 +132,28 @@ enum CatalogSchema {
             key   TEXT PRIMARY KEY,
             value TEXT NOT NULL
         ) WITHOUT ROWID;
+        """,
+        // 2: the image cache of `etl images`. One row per work whose picture
+        // was tried: `ok` rows describe `file` in the image folder (the
+        // `images_dir` setting); `failed` rows say why there is none.
+        """
+        CREATE TABLE images (
+            object_id    INTEGER PRIMARY KEY REFERENCES objects (object_id),
+            url          TEXT NOT NULL,
+            state        TEXT NOT NULL CHECK (state IN ('ok', 'failed')),
+            file         TEXT,
+            bytes        INTEGER,
+            sha256       TEXT,
+            content_type TEXT,
+            http_status  INTEGER,
+            fetched_at   TEXT NOT NULL,
+            attempts     INTEGER NOT NULL DEFAULT 0,
+            failure      TEXT,
+            error        TEXT,
+            CHECK ((state = 'ok') = (file IS NOT NULL AND bytes IS NOT NULL AND sha256 IS NOT NULL)),
+            CHECK ((state = 'failed') = (failure IS NOT NULL))
+        );
+        CREATE INDEX images_failed ON images (failure) WHERE state = 'failed';
         """,
     ]
 }

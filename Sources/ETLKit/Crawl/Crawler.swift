@@ -21,6 +21,7 @@ public struct Crawler: Sendable {
     }
 
     public func run() async throws -> CrawlSummary {
+        try Catalog.checkExisting(path: options.catalogPath)
         let lock = try CatalogLock(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath)

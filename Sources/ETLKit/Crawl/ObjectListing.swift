@@ -26,7 +26,7 @@ struct ObjectListing: Sendable {
             do {
                 response = try await client.get(url)
             } catch let error as HTTPError {
-                if case .cannotConnect = error { throw CrawlError.listingFailed(url: url, reason: error.description) }
+                if case .cannotConnect(_, let reason) = error { throw CrawlError.listingFailed(url: url, reason: reason) }
                 guard error.isRetryable else { throw CrawlError.listingFailed(url: url, reason: error.description) }
                 failures += 1
                 if failures >= maxAttempts { throw CrawlError.listingFailed(url: url, reason: error.description) }

@@ -1,0 +1,123 @@
+extension Catalog {
+    /// The URL `etl images` fetches for a work: `primaryImageSmall`, else `primaryImage`.
+    static let imageURLExpression = """
+        coalesce(nullif(trim(o.primary_image_small), ''), nullif(trim(o.primary_image), ''))
+        """
+
+    /// The `settings` key of the image folder of the last `etl images` run.
+    public static let imageDirectoryKey = "images_dir"
+
+    /// A kept work with its image URL and what the catalog knows of its picture.
+    struct ImageCandidate: Sendable {
+        var objectID: Int
+        var url: String?
+        var state: String?
+        var cachedURL: String?
+        var file: String?
+        var bytes: Int?
+    }
+
+    /// Every kept work, by ascending ID, with its `images` row if any.
+    func imageCandidates() throws -> [ImageCandidate] {
+        try database.fetchAll(sql: """
+            SELECT w.object_id, \(Self.imageURLExpression) AS url,
+                   i.state, i.url AS cached_url, i.file, i.bytes
+              FROM works w JOIN objects o USING (object_id) LEFT JOIN images i USING (object_id)
+             ORDER BY w.object_id
+            """
+        ).map { row in
+            ImageCandidate(
+                objectID: row.int("object_id") ?? 0, url: row.string("url"), state: row.string("state"),
+                cachedURL: row.string("cached_url"), file: row.string("file"), bytes: row.int("bytes"))
+        }
+    }
+
+    /// The file names of every good `images` row: the pictures to keep.
+    func imageFiles() throws -> Set<String> {
+        var files: Set<String> = []
+        for row in try database.fetchAll(sql: "SELECT file FROM images WHERE state = 'ok' AND file IS NOT NULL") {
+            if let file = row.string("file") { files.insert(file) }
+        }
+        return files
+    }
+
+    /// Kept works whose picture is verified: a good row for the work's
+    /// current URL, and the file in `directory` with the recorded size.
+    public func verifiedImageIDs(directory: ImageDirectory) throws -> Set<Int> {
+        var ids: Set<Int> = []
+        let rows = try database.fetchAll(sql: """
+            SELECT w.object_id, i.file, i.bytes
+              FROM works w JOIN objects o USING (object_id) JOIN images i USING (object_id)
+             WHERE i.state = 'ok' AND i.url = \(Self.imageURLExpression)
+            """)
+        for row in rows {
+            guard let id = row.int("object_id"), let file = row.string("file"), let bytes = row.int("bytes") else { continue }
+            if directory.size(of: file) == bytes { ids.insert(id) }
+        }
+        return ids
+    }
+
+    /// Stores a batch of image results in one transaction.
+    public func recordImages(_ results: [ImageResult]) throws {
+        guard !results.isEmpty else { return }
+        try database.transaction {
+            let upsert = try database.makeStatement(sql: """
+                INSERT INTO images (object_id, url, state, file, bytes, sha256, content_type, http_status,
+                                    fetched_at, attempts, failure, error)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (object_id) DO UPDATE SET
+                    url = excluded.url, state = excluded.state, file = excluded.file, bytes = excluded.bytes,
+                    sha256 = excluded.sha256, content_type = excluded.content_type,
+                    http_status = excluded.http_status, fetched_at = excluded.fetched_at,
+                    attempts = excluded.attempts, failure = excluded.failure, error = excluded.error
+                """)
+            for result in results {
+                var file: ImageFile?
+                var failure: ImageFailure?
+                var reason: String?
+                switch result.outcome {
+                case .saved(let saved): file = saved
+                case .failed(let kind, let text): (failure, reason) = (kind, text)
+                }
+                try upsert.execute(arguments: [
+                    .integer(Int64(result.objectID)), .text(result.url), .text(file == nil ? "failed" : "ok"),
+                    .text(file?.name), .int(file?.bytes), .text(file?.sha256), .text(result.contentType),
+                    .int(result.httpStatus), .text(Timestamp.string(from: result.fetchedAt)),
+                    .integer(Int64(result.attempts)), .text(failure?.rawValue), .text(reason),
+                ])
+            }
+        }
+    }
+
+    /// Image coverage for `etl status`, from the catalog alone.
+    public func imageCoverage() throws -> ImageCoverage {
+        var coverage = ImageCoverage()
+        let current = "i.url = \(Self.imageURLExpression)"
+        let counts = try database.fetchOne(sql: """
+            SELECT count(*) AS kept, coalesce(sum(w.page IS NOT NULL), 0) AS paged,
+                   coalesce(sum(i.state = 'ok' AND \(current)), 0) AS kept_verified,
+                   coalesce(sum(w.page IS NOT NULL AND i.state = 'ok' AND \(current)), 0) AS paged_verified,
+                   coalesce(sum(i.state = 'failed' AND \(current)), 0) AS failed
+              FROM works w JOIN objects o USING (object_id) LEFT JOIN images i USING (object_id)
+            """)
+        coverage.kept = counts?.int("kept") ?? 0
+        coverage.paged = counts?.int("paged") ?? 0
+        coverage.keptVerified = counts?.int("kept_verified") ?? 0
+        coverage.pagedVerified = counts?.int("paged_verified") ?? 0
+        coverage.failed = counts?.int("failed") ?? 0
+        for row in try database.fetchAll(sql: """
+            SELECT i.failure, count(*) AS n
+              FROM works w JOIN objects o USING (object_id) JOIN images i USING (object_id)
+             WHERE i.state = 'failed' AND \(current) GROUP BY i.failure
+            """) {
+            coverage.failures[row.string("failure") ?? "unknown"] = row.int("n") ?? 0
+        }
+        let files = try database.fetchOne(sql: """
+            SELECT count(*) AS files, coalesce(sum(bytes), 0) AS bytes FROM images WHERE state = 'ok'
+            """)
+        coverage.files = files?.int("files") ?? 0
+        coverage.bytes = files?.int("bytes") ?? 0
+        coverage.directory = try setting(Self.imageDirectoryKey)
+        return coverage
+    }
+}

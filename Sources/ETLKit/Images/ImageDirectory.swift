@@ -1,0 +1,129 @@
+import Foundation
+
+/// The image folder: pictures are written atomically (a temporary file in
+/// the same folder, fsync, rename), so a reader or a killed run never sees
+/// half a picture under its final name.
+///
+/// Names: `<objectID>.<ext>` for pictures, `.<objectID>.<ext>.tmp-<pid>`
+/// while writing. Only names of these two shapes are ever deleted.
+public struct ImageDirectory: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    /// Creates the folder (and its parents) if needed.
+    public func create() throws {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw ImageError.notADirectory(path: path) }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw ImageError.cannotWrite(path: path, reason: "cannot create the folder")
+        }
+    }
+
+    public func filePath(_ name: String) -> String { "\(path)/\(name)" }
+
+    /// The size of file `name`, or nil when it is missing or not a regular file.
+    public func size(of name: String) -> Int? {
+        var status = stat()
+        guard stat(filePath(name), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// Writes `bytes` as `name`: temporary file, fsync, rename. The rename
+    /// is made durable by ``sync()``, which the loop calls before it
+    /// commits the rows describing the files.
+    public func write(_ bytes: [UInt8], as name: String) throws {
+        let final = filePath(name)
+        let temporary = filePath(".\(name).tmp-\(getpid())")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw posixError(temporary) }
+        do {
+            var written = 0
+            while written < bytes.count {
+                let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw posixError(temporary) }
+                written += count
+            }
+            guard fsync(descriptor) == 0 else { throw posixError(temporary) }
+            close(descriptor)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, final) == 0 else {
+            let error = posixError(final)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Makes renames in the folder durable.
+    public func sync() {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Deletes `name` if it is there.
+    public func remove(_ name: String) {
+        unlink(filePath(name))
+    }
+
+    /// What ``removeLeftovers(keeping:)`` deleted.
+    public struct Sweep: Sendable, Equatable {
+        /// Temporary files of a run that was killed mid-write.
+        public var temporary = 0
+        /// Pictures no `images` row vouches for (a run killed between the
+        /// rename and the commit, or a row since marked failed).
+        public var orphans = 0
+    }
+
+    /// Deletes temporary files and pictures not in `keeping` (the files of
+    /// the catalog's good rows). Other files are never touched.
+    @discardableResult
+    public func removeLeftovers(keeping: Set<String>) -> Sweep {
+        var sweep = Sweep()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        for entry in entries {
+            if Self.isTemporaryName(entry) {
+                if unlink(filePath(entry)) == 0 { sweep.temporary += 1 }
+            } else if Self.isPictureName(entry), !keeping.contains(entry) {
+                if unlink(filePath(entry)) == 0 { sweep.orphans += 1 }
+            }
+        }
+        return sweep
+    }
+
+    /// `.<digits>.<ext>.tmp-<digits>`.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let range = name.range(of: ".tmp-") else { return false }
+        let picture = String(name[name.index(after: name.startIndex)..<range.lowerBound])
+        let pid = name[range.upperBound...]
+        return isPictureName(picture) && !pid.isEmpty && pid.allSatisfy(\.isASCIIDigit)
+    }
+
+    /// `<digits>.<jpg|png|webp|gif>`.
+    static func isPictureName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit) else { return false }
+        return ImageKind.allCases.contains { $0.fileExtension == parts[1] }
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+private func posixError(_ path: String) -> ImageError {
+    ImageError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+}

@@ -1,0 +1,21 @@
+/// Errors that stop `etl images` as a whole (a single image's failure is
+/// an ``ImageFailure`` recorded in the catalog instead).
+public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `--dir` exists and is not a folder.
+    case notADirectory(path: String)
+    /// A picture or the folder could not be written (disk full, permissions).
+    case cannotWrite(path: String, reason: String)
+    /// The image host could not be reached at all, even after retries.
+    case unreachable(reason: String)
+
+    public var description: String {
+        switch self {
+        case .notADirectory(let path):
+            return "--dir '\(path)' exists and is not a directory"
+        case .cannotWrite(let path, let reason):
+            return "cannot write image '\(path)': \(reason)"
+        case .unreachable(let reason):
+            return "the image host is unreachable (\(reason)); nothing more was recorded, run again later"
+        }
+    }
+}

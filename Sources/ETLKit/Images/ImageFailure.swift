@@ -1,0 +1,28 @@
+/// Why an image was not kept, as stored in `images.failure`.
+///
+/// Every kind is recorded and skipped by later runs until `--retry-failed`
+/// (or the work's image URL changes): a picture that failed should not cost
+/// requests every night.
+public enum ImageFailure: String, Sendable, CaseIterable, Codable, Comparable {
+    /// A final HTTP status (404, 410, another 4xx), or a 5xx that outlasted the retries.
+    case status
+    /// No answer within `--timeout`, after the retries.
+    case timeout
+    /// A 200 whose body is empty, not JPEG/PNG/WebP/GIF, or sent as a
+    /// non-image content type.
+    case notAnImage = "not_an_image"
+    /// The body kept ending early (short of its Content-Length, or an
+    /// image without its end), after the retries.
+    case truncated
+    /// The host kept refusing (403/429, or an HTML page instead of the
+    /// picture), one cooldown per answer, until `--max-attempts` answers.
+    case blocked
+    /// Connections kept being reset, after the retries.
+    case network
+    /// Larger than the size limit; not read.
+    case tooLarge = "too_large"
+    /// The URL cannot be requested.
+    case invalidURL = "invalid_url"
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}

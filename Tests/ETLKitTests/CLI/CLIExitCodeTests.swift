@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// Exit codes and error output of the real executable, each run on its own
+/// temporary folder.
+@Suite("Command-line exit codes and errors", .serialized)
+struct CLIExitCodeTests {
+    private func lines(_ text: String) -> [String] {
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// Asserts that `run` failed with `code` and printed exactly one
+    /// `Error: …` line on stderr and nothing on stdout; returns the message.
+    @discardableResult
+    private func expectOneErrorLine(_ run: ETLRun, exitCode code: Int32, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        #expect(run.exitCode == code, sourceLocation: sourceLocation)
+        #expect(run.standardOutput == "", sourceLocation: sourceLocation)
+        #expect(run.standardError.hasSuffix("\n"), sourceLocation: sourceLocation)
+        let errorLines = lines(run.standardError)
+        #expect(errorLines.count == 1, "stderr: \(run.standardError)", sourceLocation: sourceLocation)
+        let line = errorLines.first ?? ""
+        #expect(line.hasPrefix("Error: "), sourceLocation: sourceLocation)
+        return String(line.dropFirst("Error: ".count))
+    }
+
+    private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    private func sqlite(_ path: String, _ sql: String) throws -> [Row] {
+        try Database(path: path, create: false, readOnly: true).fetchAll(sql: sql)
+    }
+
+    // MARK: Usage errors
+
+    @Test("a usage error prints the message, the usage and a hint on stderr and exits 64")
+    func crawlUsageError() throws {
+        let run = try ETLRun.run(["crawl", "--pages", "abc"], timeout: 60)
+        #expect(run.exitCode == 64)
+        #expect(run.standardOutput == "")
+        let usage = lines(CrawlCommand.spec.usage)
+        let errorLines = lines(run.standardError)
+        #expect(errorLines.count == usage.count + 2)
+        #expect(errorLines.first == "Error: Invalid value 'abc' for '--pages': expected an integer from 1 to 100000")
+        #expect(errorLines.dropFirst().first == "Usage: " + usage[0])
+        #expect(usage[0].hasPrefix("etl crawl [--api <url>] "))
+        #expect(Array(errorLines.dropFirst(2).dropLast()) == Array(usage.dropFirst()))
+        #expect(errorLines.last == "  See 'etl crawl --help' for more information.")
+    }
+
+    @Test("a usage error with a one-line usage is exactly three lines")
+    func statusUsageError() throws {
+        let run = try ETLRun.run(["status", "--catalog", "c.sqlite", "--nope"], timeout: 60)
+        #expect(run.exitCode == 64)
+        #expect(run.standardOutput == "")
+        #expect(lines(run.standardError) == [
+            "Error: Unknown option '--nope'",
+            "Usage: etl status [--catalog <path>] [--json]",
+            "  See 'etl status --help' for more information.",
+        ])
+    }
+
+    @Test("no subcommand, or an unknown one, exits 64 with etl's own usage", arguments: [
+        ([], "Missing subcommand; expected one of \(ETLCommand.specs.map(\.name).joined(separator: ", "))"),
+        (["fetch"], "Unknown subcommand 'fetch'; expected one of \(ETLCommand.specs.map(\.name).joined(separator: ", "))"),
+    ])
+    func missingSubcommand(arguments: [String], message: String) throws {
+        let run = try ETLRun.run(arguments, timeout: 60)
+        #expect(run.exitCode == 64)
+        #expect(run.standardOutput == "")
+        #expect(lines(run.standardError) == [
+            "Error: \(message)",
+            "Usage: etl <subcommand> [options]",
+            "  See 'etl --help' for more information.",
+        ])
+    }
+
+    @Test("a huge or tiny number is a usage error, not a crash", arguments: [
+        ["--max-duration", "inf"], ["--cooldown", "1e300"], ["--timeout", "1e300"], ["--rate", "1e-300"],
+    ])
+    func overflowingNumber(option: [String]) throws {
+        let folder = TemporaryDirectory()
+        let run = try ETLRun.run(
+            ["crawl"] + option + ["--api", "http://127.0.0.1:9", "--catalog", folder.path("catalog.sqlite"),
+                                  "--out", folder.path("pages"), "--quiet"],
+            timeout: 60)
+        #expect(run.exitCode == 64, "stderr: \(run.standardError)")
+        #expect(run.standardError.hasPrefix("Error: Invalid value '\(option[1])' for '\(option[0])': expected "))
+        #expect(!exists(folder.path("catalog.sqlite")))
+    }
+
+    // MARK: Runtime errors
+
+    @Test("an unreachable API exits 1 and records the run as failed")
+    func unreachableAPI() throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("catalog.sqlite")
+        let run = try ETLRun.run(
+            ["crawl", "--api", "http://127.0.0.1:9", "--catalog", catalog, "--out", folder.path("pages"), "--max-attempts", "2"],
+            timeout: 60)
+        let message = expectOneErrorLine(run, exitCode: 1)
+        #expect(message.hasPrefix("cannot list object IDs from http://127.0.0.1:9/objects: "))
+        let runs = try sqlite(catalog, "SELECT status, error FROM runs")
+        #expect(runs.count == 1)
+        #expect(runs.first?.string("status") == "failed")
+        #expect(runs.first?.string("error")?.hasPrefix("cannot list object IDs from http://127.0.0.1:9/objects: ") == true)
+        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects").first?.int("n") == 0)
+        #expect(!exists(folder.path("pages/1.txt")))
+    }
+
+    @Test("an --out under a regular file exits 1 naming the pages folder")
+    func unwritableOut() throws {
+        let folder = TemporaryDirectory()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        let file = folder.path("file")
+        try Data("not a folder\n".utf8).write(to: URL(fileURLWithPath: file))
+        let run = try ETLRun.run(
+            ["crawl", "--api", mock.api, "--catalog", folder.path("catalog.sqlite"), "--out", folder.path("file/pages"),
+             "--rate", "unlimited", "--quiet"],
+            timeout: 60)
+        let message = expectOneErrorLine(run, exitCode: 1)
+        #expect(message.hasPrefix("cannot write pages to '\(folder.root)/file"))
+        #expect(bytes(file) == Data("not a folder\n".utf8))
+        #expect(try sqlite(folder.path("catalog.sqlite"), "SELECT status FROM runs").map { $0.string("status") } == ["failed"])
+    }
+
+    @Test("a --catalog that is a text file exits 65 and is left untouched", arguments: ["crawl", "status", "pages"])
+    func textFileCatalog(command: String) throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("notes.txt")
+        let original = Data("my notes, not a database\n".utf8)
+        try original.write(to: URL(fileURLWithPath: catalog))
+        var arguments = [command, "--catalog", catalog]
+        if command != "status" { arguments += ["--out", folder.path("pages")] }
+        if command == "crawl" { arguments += ["--api", "http://127.0.0.1:9", "--quiet"] }
+        let message = expectOneErrorLine(try ETLRun.run(arguments, timeout: 60), exitCode: 65)
+        #expect(message == "'\(catalog)' is not an etl catalog (not an SQLite database); it was left untouched")
+        #expect(bytes(catalog) == original)
+        #expect(!exists(catalog + "-wal"))
+        #expect(!exists(catalog + "-shm"))
+        #expect(!exists(catalog + "-journal"))
+        #expect(!exists(folder.path("pages")))
+    }
+
+    @Test("a --catalog that is another SQLite database exits 65 and is left untouched", arguments: ["crawl", "status", "pages"])
+    func foreignDatabaseCatalog(command: String) throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("other.db")
+        do {
+            let database = try Database(path: catalog)
+            try database.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')")
+        }
+        let original = try #require(bytes(catalog))
+        var arguments = [command, "--catalog", catalog]
+        if command != "status" { arguments += ["--out", folder.path("pages")] }
+        if command == "crawl" { arguments += ["--api", "http://127.0.0.1:9", "--quiet"] }
+        let message = expectOneErrorLine(try ETLRun.run(arguments, timeout: 60), exitCode: 65)
+        #expect(message == "'\(catalog)' is not an etl catalog (an SQLite database that etl did not create); it was left untouched")
+        #expect(bytes(catalog) == original)
+        #expect(!exists(catalog + "-wal"))
+        #expect(!exists(catalog + "-shm"))
+        #expect(try sqlite(catalog, "SELECT text FROM notes").map { $0.string("text") } == ["mine"])
+    }
+
+    @Test("status and pages on a missing catalog exit 1 and create nothing", arguments: ["status", "pages"])
+    func missingCatalog(command: String) throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("nowhere/catalog.sqlite")
+        var arguments = [command, "--catalog", catalog]
+        if command == "pages" { arguments += ["--out", folder.path("pages")] }
+        let message = expectOneErrorLine(try ETLRun.run(arguments, timeout: 60), exitCode: 1)
+        #expect(message == "no catalog at '\(catalog)'; run 'etl crawl' first or pass --catalog PATH")
+        #expect(!exists(catalog))
+        let leftBehind = try FileManager.default.contentsOfDirectory(atPath: folder.root)
+        #expect(leftBehind == [], "etl \(command) left \(leftBehind) behind")
+    }
+
+    @Test("a malformed --ids file exits 65 naming the file and the line")
+    func malformedIDsFile() throws {
+        let folder = TemporaryDirectory()
+        let ids = folder.path("ids.txt")
+        try Data("436535\n12x\n437329\n".utf8).write(to: URL(fileURLWithPath: ids))
+        let run = try ETLRun.run(
+            ["crawl", "--ids", ids, "--api", "http://127.0.0.1:9", "--catalog", folder.path("catalog.sqlite"),
+             "--out", folder.path("pages"), "--quiet"],
+            timeout: 60)
+        let message = expectOneErrorLine(run, exitCode: 65)
+        #expect(message == "--ids file '\(ids)' line 2: expected a positive decimal object ID, found '12x'")
+        #expect(!exists(folder.path("pages/1.txt")))
+    }
+
+    // MARK: Crawls that run
+
+    @Test("a non-JSON 200 is a block: nothing stored as fetched, the budget ends the run")
+    func htmlBodiesAreBlocks() throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("catalog.sqlite")
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"), options: ["--html200", "1"])
+        let run = try ETLRun.run(
+            ["crawl", "--api", mock.api, "--catalog", catalog, "--out", folder.path("pages"), "--max-attempts", "2",
+             "--cooldown", "0.1", "--max-requests", "20", "--rate", "unlimited", "--json", "--quiet"],
+            timeout: 60)
+        #expect(run.exitCode == 0, "stderr: \(run.standardError)")
+        #expect(run.standardError == "")
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any], "\(run.standardOutput)")
+        #expect(summary["status"] as? String == "budget_reached")
+        #expect(summary["fetched"] as? Int == 0)
+        #expect((summary["blocks"] as? Int ?? 0) > 0)
+        #expect(summary["requests"] as? Int == 20)
+        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects WHERE state = 'fetched'").first?.int("n") == 0)
+        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects WHERE raw_json IS NOT NULL").first?.int("n") == 0)
+        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects WHERE needs_fetch = 1").first?.int("n") == 300)
+        #expect(try sqlite(catalog, "SELECT status FROM runs").map { $0.string("status") } == ["budget_reached"])
+    }
+
+    @Test("status --json on a crawled catalog is JSON with the counts and runs")
+    func statusJSON() throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("catalog.sqlite")
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        let crawl = try ETLRun.run(
+            ["crawl", "--api", mock.api, "--catalog", catalog, "--out", folder.path("pages"), "--rate", "unlimited", "--quiet"],
+            timeout: 60)
+        #expect(crawl.exitCode == 0, "stderr: \(crawl.standardError)")
+        #expect(crawl.standardError == "")
+        #expect(crawl.standardOutput.hasPrefix("crawl completed (full) in "))
+
+        let run = try ETLRun.run(["status", "--catalog", catalog, "--json"], timeout: 60)
+        #expect(run.exitCode == 0)
+        #expect(run.standardError == "")
+        let status = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any], "\(run.standardOutput)")
+        for key in ["objects", "fetched", "kept", "rejected", "lastRuns"] {
+            #expect(status[key] != nil, "missing \(key)")
+        }
+        #expect(status["objects"] as? Int == 300)
+        let fetched = try #require(status["fetched"] as? Int)
+        let kept = try #require(status["kept"] as? Int)
+        #expect(fetched > 0 && kept > 0 && kept <= fetched)
+        #expect(status["rejected"] is [String: Int])
+        let runs = try #require(status["lastRuns"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        #expect(runs.first?["status"] as? String == "completed")
+        #expect(runs.first?["fetched"] as? Int == fetched)
+
+        let text = try ETLRun.run(["status", "--catalog", catalog], timeout: 60)
+        #expect(text.exitCode == 0)
+        #expect(text.standardOutput.hasPrefix("objects known   300\n"))
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// `--help`, `help <command>` and `--version` from the real executable.
+@Suite("Command-line help")
+struct CLIHelpTests {
+    /// Runs `etl arguments`, which must succeed with nothing on stderr.
+    private func show(_ arguments: [String]) throws -> String {
+        let run = try ETLRun.run(arguments, timeout: 60)
+        #expect(run.exitCode == 0, "etl \(arguments.joined(separator: " "))")
+        #expect(run.standardError == "", "etl \(arguments.joined(separator: " "))")
+        return run.standardOutput
+    }
+
+    /// The text with every run of spaces and newlines made one space, so
+    /// wrapped help reads as the table wrote it.
+    private func unwrapped(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    private func longLines(_ text: String) -> [String] {
+        text.components(separatedBy: "\n")
+            .filter { $0.count > 80 }
+            .map { line in "\(line.count) columns: \(line)" }
+    }
+
+    /// `etl <command> --help` and `etl help <command>` for every subcommand.
+    static let helpCommands: [(arguments: [String], command: String)] = ETLCommand.specs.flatMap { spec in
+        [([spec.name, "--help"], spec.name), (["help", spec.name], spec.name), ([spec.name, "-h"], spec.name)]
+    }
+
+    @Test("command help lists every option of the table with its default", arguments: helpCommands)
+    func commandHelp(arguments: [String], command: String) throws {
+        let spec = try #require(ETLCommand.specs.first { $0.name == command })
+        let text = try show(arguments)
+        #expect(text.hasPrefix("OVERVIEW: "))
+        #expect(text.hasSuffix("\n"))
+        #expect(text.contains("\nUSAGE: etl \(command) "))
+        #expect(text.contains("\nOPTIONS:\n"))
+        #expect(text == spec.help)
+        let flat = unwrapped(text)
+        #expect(flat.contains("OVERVIEW: \(spec.abstract)"))
+        #expect(spec.options.count > 1)
+        for option in spec.options {
+            #expect(flat.contains(" \(option.synopsis) \(option.help)"), "\(command): \(option.synopsis) is missing")
+            if let value = option.defaultValue {
+                #expect(flat.contains("\(option.help) (default: \(value))"), "\(command): default of \(option.synopsis)")
+            }
+            if option.name != "help" {
+                #expect(unwrapped(spec.usage).contains("[\(option.synopsis)]"), "\(command) usage: \(option.synopsis)")
+            }
+        }
+    }
+
+    @Test("crawl help follows the crawl table, defaults included")
+    func crawlHelpFollowsTheTable() throws {
+        let flat = unwrapped(try show(["crawl", "--help"]))
+        #expect(flat.contains("USAGE: etl crawl [--api <url>]"))
+        let names = CrawlCommand.spec.options.map(\.name)
+        for name in ["api", "catalog", "out", "ids", "concurrency", "rate", "rate-start", "rate-max", "cooldown",
+                     "max-attempts", "timeout", "max-requests", "max-duration", "user-agent", "full", "since",
+                     "pages", "page-size", "order", "seed", "quiet", "json", "help"] {
+            #expect(names.contains(name), "the crawl table lost --\(name)")
+        }
+        for (synopsis, value) in [
+            ("--api <url>", CrawlOptions.defaultAPI), ("--catalog <path>", "data/catalog.sqlite"),
+            ("--out <dir>", "data/pages"), ("--pages <n>", "30"), ("--page-size <n>", "100"),
+            ("--order <id|shuffle>", "shuffle"), ("--seed <n>", "0"), ("--concurrency <n>", "4"),
+            ("--rate <auto|r|unlimited>", "auto"), ("--rate-start <r>", "1"), ("--rate-max <r>", "80"),
+            ("--cooldown <seconds>", "60"), ("--max-attempts <n>", "5"), ("--timeout <seconds>", "30"),
+        ] {
+            let option = try #require(CrawlCommand.spec.options.first { $0.synopsis == synopsis }, "\(synopsis)")
+            #expect(option.defaultValue == value, "\(synopsis)")
+            #expect(flat.contains("\(synopsis) \(option.help) (default: \(value))"), "\(synopsis)")
+        }
+    }
+
+    @Test("no help line is wider than 80 columns", arguments: [["--help"]] + ETLCommand.specs.map { [$0.name, "--help"] })
+    func helpFitsEightyColumns(arguments: [String]) throws {
+        let text = try show(arguments)
+        #expect(!text.isEmpty)
+        #expect(longLines(text) == [], "etl \(arguments.joined(separator: " "))")
+    }
+
+    @Test("usage errors' usage lines fit 80 columns too", arguments: ETLCommand.specs.map(\.name))
+    func usageFitsEightyColumns(command: String) throws {
+        let run = try ETLRun.run([command, "--nope"], timeout: 60)
+        #expect(run.exitCode == 64)
+        #expect(run.standardError.contains("Usage: etl \(command) "))
+        #expect(longLines(run.standardError) == [])
+    }
+
+    @Test("etl --help lists the subcommands")
+    func rootHelp() throws {
+        for arguments in [["--help"], ["-h"], ["help"]] {
+            let text = try show(arguments)
+            #expect(text.hasPrefix("OVERVIEW: "))
+            #expect(text.contains("\nUSAGE: etl <subcommand> [options]\n"))
+            #expect(text.contains("\nSUBCOMMANDS:\n"))
+            let flat = unwrapped(text)
+            for spec in ETLCommand.specs {
+                #expect(flat.contains(" \(spec.name) \(spec.abstract)"), "\(spec.name)")
+            }
+            #expect(flat.contains("--version Show the version."))
+            #expect(text.contains("See 'etl help <subcommand>' for detailed help."))
+        }
+    }
+
+    @Test("etl --version prints the version")
+    func version() throws {
+        let text = try show(["--version"])
+        #expect(text == "etl \(ETLVersion.current)\n")
+        #expect(text.wholeMatch(of: /etl \d+\.\d+\.\d+\n/) != nil)
+    }
+
+    @Test("etl status --help is exactly this")
+    func statusHelpSnapshot() throws {
+        let expected = """
+            OVERVIEW: Show what the catalog holds, the last runs and the backlog.
+
+            USAGE: etl status [--catalog <path>] [--json]
+
+            OPTIONS:
+              --catalog <path>          The SQLite catalog. (default: data/catalog.sqlite)
+              --json                    Print the status as JSON.
+              --help                    Show help information.
+
+            """
+        #expect(try show(["status", "--help"]) == expected)
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// `ETLCommand.parse`, in process: defaults, both option forms, typed values
+/// and the exact text of every usage error.
+@Suite("Command-line parsing")
+struct CLIParsingTests {
+    struct ParseFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private func crawl(_ arguments: [String]) throws -> (options: CrawlOptions, output: OutputOptions) {
+        let command = try ETLCommand.parse(["crawl"] + arguments)
+        guard case .crawl(let options, let output) = command else {
+            throw ParseFailure(description: "expected .crawl, got \(command)")
+        }
+        return (options, output)
+    }
+
+    private func pages(_ arguments: [String]) throws -> PagesOptions {
+        let command = try ETLCommand.parse(["pages"] + arguments)
+        guard case .pages(let options) = command else { throw ParseFailure(description: "expected .pages, got \(command)") }
+        return options
+    }
+
+    // MARK: Defaults
+
+    @Test("crawl without options has the documented defaults")
+    func crawlDefaults() throws {
+        let (options, output) = try crawl([])
+        #expect(options.api == "https://collectionapi.metmuseum.org/public/collection/v1")
+        #expect(options.catalogPath == "data/catalog.sqlite")
+        #expect(options.outDirectory == "data/pages")
+        #expect(options.idsFile == nil)
+        #expect(options.layout.pageCount == 30)
+        #expect(options.layout.pageSize == 100)
+        #expect(options.layout.order == .shuffle)
+        #expect(options.layout.seed == 0)
+        #expect(options.concurrency == 4)
+        #expect(options.rate == .auto)
+        #expect(options.rateStart == 1)
+        #expect(options.rateMax == 80)
+        #expect(options.cooldown == 60)
+        #expect(options.maxAttempts == 5)
+        #expect(options.timeout == 30)
+        #expect(options.maxRequests == nil)
+        #expect(options.maxDuration == nil)
+        #expect(options.userAgent == CrawlOptions.defaultUserAgent)
+        #expect(options.userAgent.hasPrefix("etl/\(ETLVersion.current) "))
+        #expect(options.isFull == false)
+        #expect(options.since == nil)
+        #expect(output == OutputOptions())
+        #expect(output.isQuiet == false && output.isJSON == false)
+    }
+
+    @Test("pages and status without options have the documented defaults")
+    func pagesAndStatusDefaults() throws {
+        let options = try pages([])
+        #expect(options.catalogPath == "data/catalog.sqlite")
+        #expect(options.outDirectory == "data/pages")
+        #expect(options.layout == PageLayout(pageCount: 30, pageSize: 100, order: .shuffle, seed: 0))
+
+        let command = try ETLCommand.parse(["status"])
+        guard case .status(let path, let isJSON) = command else {
+            Issue.record("expected .status, got \(command)")
+            return
+        }
+        #expect(path == "data/catalog.sqlite")
+        #expect(isJSON == false)
+        guard case .status(_, true) = try ETLCommand.parse(["status", "--json", "--catalog", "x.sqlite"]) else {
+            Issue.record("status --json was not parsed as JSON output")
+            return
+        }
+    }
+
+    // MARK: Values
+
+    @Test("--name value and --name=value give the same options")
+    func bothOptionForms() throws {
+        let spaced = try crawl([
+            "--api", "http://127.0.0.1:8080/v1/", "--catalog", "c.sqlite", "--out", "p", "--ids", "ids.txt",
+            "--pages", "7", "--page-size", "12", "--order", "id", "--seed", "42", "--concurrency", "9",
+            "--rate-start", "2", "--rate-max", "3.5", "--cooldown", "0.5", "--max-attempts", "3",
+            "--timeout", "2.5", "--max-requests", "1000", "--user-agent", "tester/1", "--quiet", "--json",
+        ])
+        let inline = try crawl([
+            "--api=http://127.0.0.1:8080/v1/", "--catalog=c.sqlite", "--out=p", "--ids=ids.txt",
+            "--pages=7", "--page-size=12", "--order=id", "--seed=42", "--concurrency=9",
+            "--rate-start=2", "--rate-max=3.5", "--cooldown=0.5", "--max-attempts=3",
+            "--timeout=2.5", "--max-requests=1000", "--user-agent=tester/1", "--quiet", "--json",
+        ])
+        #expect(spaced.options == inline.options)
+        #expect(spaced.output == inline.output)
+        let options = spaced.options
+        #expect(options.api == "http://127.0.0.1:8080/v1")
+        #expect(options.catalogPath == "c.sqlite")
+        #expect(options.outDirectory == "p")
+        #expect(options.idsFile == "ids.txt")
+        #expect(options.layout == PageLayout(pageCount: 7, pageSize: 12, order: .id, seed: 42))
+        #expect(options.concurrency == 9)
+        #expect(options.rateStart == 2 && options.rateMax == 3.5)
+        #expect(options.cooldown == 0.5)
+        #expect(options.maxAttempts == 3)
+        #expect(options.timeout == 2.5)
+        #expect(options.maxRequests == 1000)
+        #expect(options.userAgent == "tester/1")
+        #expect(spaced.output.isQuiet && spaced.output.isJSON)
+        #expect(try pages(["--out=a=b", "--seed", "18446744073709551615"]).outDirectory == "a=b")
+        #expect(try pages(["--seed", "18446744073709551615"]).layout.seed == UInt64.max)
+    }
+
+    @Test("--rate takes a number, unlimited or auto", arguments: [
+        ("2.5", RateSetting.fixed(2.5)), ("10", .fixed(10)), ("unlimited", .unlimited), ("auto", .auto),
+    ])
+    func rate(text: String, expected: RateSetting) throws {
+        #expect(try crawl(["--rate", text]).options.rate == expected)
+        #expect(try crawl(["--rate=\(text)"]).options.rate == expected)
+    }
+
+    @Test("--max-duration takes units or plain seconds", arguments: [
+        ("90m", 5_400.0), ("6h", 21_600), ("1h30m", 5_400), ("45s", 45), ("3600", 3_600), ("1d", 86_400), ("1.5h", 5_400),
+    ])
+    func maxDuration(text: String, seconds: Double) throws {
+        #expect(try crawl(["--max-duration", text]).options.maxDuration == seconds)
+    }
+
+    @Test("--since takes a day; --full is a flag")
+    func sinceAndFull() throws {
+        let since = try crawl(["--since", "2024-02-29"]).options
+        #expect(since.since == "2024-02-29")
+        #expect(since.isFull == false)
+        let full = try crawl(["--full"]).options
+        #expect(full.isFull == true)
+        #expect(full.since == nil)
+    }
+
+    @Test("help and version are shown, not run")
+    func helpAndVersion() throws {
+        for arguments in [["--help"], ["-h"], ["help"], ["crawl", "--help"], ["help", "crawl"], ["crawl", "--pages", "x", "-h"]] {
+            guard case .show(let text) = try ETLCommand.parse(arguments) else {
+                Issue.record("\(arguments) did not show help")
+                continue
+            }
+            #expect(text.hasPrefix("OVERVIEW: "), "\(arguments)")
+        }
+        guard case .show(let version) = try ETLCommand.parse(["--version"]) else {
+            Issue.record("--version did not show the version")
+            return
+        }
+        #expect(version == "etl \(ETLVersion.current)\n")
+    }
+
+    // MARK: Errors
+
+    struct BadLine: Sendable, CustomStringConvertible {
+        var arguments: [String]
+        var message: String
+        var command: String?
+        var description: String { arguments.joined(separator: " ") }
+    }
+
+    /// `crawl, pages, status, …`: the subcommands as errors list them.
+    static let subcommands = ETLCommand.specs.map(\.name).joined(separator: ", ")
+
+    static let badLines: [BadLine] = [
+        .init(arguments: ["crawl", "--pages"], message: "Missing value for '--pages <n>'", command: "crawl"),
+        .init(arguments: ["crawl", "--pages", "--full"], message: "Missing value for '--pages <n>'", command: "crawl"),
+        .init(arguments: ["status", "--catalog"], message: "Missing value for '--catalog <path>'", command: "status"),
+        .init(arguments: ["crawl", "--pages", "abc"],
+              message: "Invalid value 'abc' for '--pages': expected an integer from 1 to 100000", command: "crawl"),
+        .init(arguments: ["pages", "--pages", "0"],
+              message: "Invalid value '0' for '--pages': expected an integer from 1 to 100000", command: "pages"),
+        .init(arguments: ["crawl", "--concurrency", "0"],
+              message: "Invalid value '0' for '--concurrency': expected an integer from 1 to 1024", command: "crawl"),
+        .init(arguments: ["crawl", "--max-requests", "0"],
+              message: "Invalid value '0' for '--max-requests': expected an integer of at least 1", command: "crawl"),
+        .init(arguments: ["crawl", "--rate", "fast"],
+              message: "Invalid value 'fast' for '--rate': expected auto, unlimited or a rate from 0.01 to 1000000 requests per second",
+              command: "crawl"),
+        .init(arguments: ["crawl", "--rate", "-1"],
+              message: "Invalid value '-1' for '--rate': expected auto, unlimited or a rate from 0.01 to 1000000 requests per second",
+              command: "crawl"),
+        .init(arguments: ["crawl", "--rate-start", "0"],
+              message: "Invalid value '0' for '--rate-start': expected a rate from 0.01 to 1000000 requests per second", command: "crawl"),
+        .init(arguments: ["crawl", "--timeout", "inf"],
+              message: "Invalid value 'inf' for '--timeout': expected a number of seconds from 0.001 to 1000000000", command: "crawl"),
+        .init(arguments: ["pages", "--order", "random"],
+              message: "Invalid value 'random' for '--order': expected id or shuffle", command: "pages"),
+        .init(arguments: ["crawl", "--seed", "-1"],
+              message: "Invalid value '-1' for '--seed': expected a non-negative integer", command: "crawl"),
+        .init(arguments: ["crawl", "--max-duration", "soon"],
+              message: "Invalid value 'soon' for '--max-duration': expected a duration such as 90m, 6h, 1h30m or 45s",
+              command: "crawl"),
+        .init(arguments: ["crawl", "--max-duration", "1h30"],
+              message: "Invalid value '1h30' for '--max-duration': expected a duration such as 90m, 6h, 1h30m or 45s",
+              command: "crawl"),
+        .init(arguments: ["crawl", "--since", "2026-02-31"],
+              message: "Invalid value '2026-02-31' for '--since': expected a real calendar date as YYYY-MM-DD", command: "crawl"),
+        .init(arguments: ["crawl", "--api", "ftp://x"],
+              message: "Invalid value 'ftp://x' for '--api': expected an http:// or https:// URL", command: "crawl"),
+        .init(arguments: ["crawl", "--catalog="], message: "Invalid value '' for '--catalog': expected a path", command: "crawl"),
+        .init(arguments: ["crawl", "--nope"], message: "Unknown option '--nope'", command: "crawl"),
+        .init(arguments: ["status", "--out", "x"], message: "Unknown option '--out'", command: "status"),
+        .init(arguments: ["crawl", "extra"], message: "Unexpected argument 'extra'", command: "crawl"),
+        .init(arguments: ["pages", "-p", "3"], message: "Unexpected argument '-p'", command: "pages"),
+        .init(arguments: ["crawll"],
+              message: "Unknown subcommand 'crawll'; expected one of \(subcommands)", command: nil),
+        .init(arguments: [], message: "Missing subcommand; expected one of \(subcommands)", command: nil),
+        .init(arguments: ["crawl", "--full", "--since", "2026-01-01"],
+              message: "--full and --since cannot be used together", command: "crawl"),
+        .init(arguments: ["crawl", "--rate-start", "5", "--rate-max", "2"],
+              message: "--rate-start 5 is above --rate-max 2", command: "crawl"),
+        .init(arguments: ["crawl", "--csv-skip"], message: "--csv-skip needs '--csv <path>'", command: "crawl"),
+        .init(arguments: ["crawl", "--full=yes"], message: "The flag '--full' does not take a value", command: "crawl"),
+        .init(arguments: ["status", "--json="], message: "The flag '--json' does not take a value", command: "status"),
+    ]
+
+    @Test("bad command lines give exact usage errors", arguments: badLines)
+    func usageError(line: BadLine) {
+        #expect(throws: UsageError(line.message, command: line.command)) {
+            try ETLCommand.parse(line.arguments)
+        }
+    }
+
+    /// Values the crawl would turn into an overflowing Int64 of milliseconds
+    /// or nanoseconds (a crash, exit 132) must be refused while parsing.
+    static let overflowingValues: [(name: String, value: String)] = [
+        ("max-duration", "inf"), ("max-duration", "1e300"), ("cooldown", "1e300"), ("timeout", "1e300"),
+        ("rate", "1e-300"),
+    ]
+
+    @Test("numbers too large for the crawl's clocks are usage errors", arguments: overflowingValues)
+    func overflowingValue(name: String, value: String) {
+        do {
+            let parsed = try crawl(["--\(name)", value])
+            Issue.record("--\(name) \(value) was accepted: \(parsed.options)")
+        } catch let error as UsageError {
+            #expect(error.command == "crawl")
+            #expect(error.message.hasPrefix("Invalid value '\(value)' for '--\(name)': expected "))
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test("every usage error maps to exit code 64", arguments: badLines)
+    func usageErrorExitCode(line: BadLine) {
+        do {
+            _ = try ETLCommand.parse(line.arguments)
+            Issue.record("\(line) parsed")
+        } catch {
+            #expect(CommandRunner.exitCode(for: error) == .usage)
+            #expect(!"\(error)".contains("\n"))
+        }
+    }
+}
