@@ -407,6 +407,9 @@ class Handler(BaseHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    # The default backlog of 5 drops SYNs when a crawler opens many
+    # connections at once; the 1 s retransmit then looks like a slow server.
+    request_queue_size = 128
 
     def handle_error(self, request, client_address):
         # Clients hanging up mid-response are part of the tests, not errors.

@@ -17,6 +17,8 @@ final class TerminalReporter: CrawlReporter {
     func crawl(didReport event: CrawlEvent) {
         guard !isQuiet else { return }
         switch event {
+        case .planned("images", _, _, let queued):
+            line("images: \(queued) to download")
         case .planned(let mode, let listed, let changes, let queued):
             var text = "\(mode) crawl: "
             if let listed { text += "\(listed) IDs listed, " }

@@ -19,8 +19,11 @@ do {
 let stop = StopSignal()
 let signals = SignalTrap(stop: stop)
 var reporter = TerminalReporter(isQuiet: true)
-if case .crawl(_, let output) = command {
+switch command {
+case .crawl(_, let output), .images(_, let output):
     reporter = TerminalReporter(isQuiet: output.isQuiet)
+default:
+    break
 }
 let outcome = await CommandRunner(reporter: reporter, stop: stop).run(command)
 reporter.finish()

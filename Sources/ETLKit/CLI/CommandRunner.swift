@@ -27,14 +27,14 @@ public struct CommandRunner: Sendable {
             case .crawl(let options, let output):
                 let summary = try await crawl(options)
                 outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
-                outcome.exitCode = exitCode(for: summary)
+                outcome.exitCode = exitCode(for: summary.status)
             case .pages(let options):
-                let lock = try CatalogLock(catalogPath: options.catalogPath)
-                let catalog = try Catalog.open(path: options.catalogPath, create: false)
-                let result = try PagesBuilder(catalog: catalog, layout: options.layout, outDirectory: options.outDirectory).build()
-                withExtendedLifetime(lock) {}
-                let paged = result.pages.reduce(0) { $0 + $1.count }
-                outcome.standardOutput = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged) to \(options.outDirectory); \(result.changedLines) lines changed\n"
+                outcome.standardOutput = try pages(options)
+            case .images(let options, let output):
+                let client = try ImageDownloader.makeClient(for: options)
+                let summary = try await ImageDownloader(options: options, client: client, reporter: reporter, stop: stop).run()
+                outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
+                outcome.exitCode = exitCode(for: summary.status)
             case .plan(let planner, let isJSON):
                 let report = try await planner.run()
                 outcome.standardOutput = isJSON ? Report.json(report) : Report.text(for: report)
@@ -54,8 +54,23 @@ public struct CommandRunner: Sendable {
         return try await Crawler(options: options, client: client, reporter: reporter, stop: stop).run()
     }
 
-    private func exitCode(for summary: CrawlSummary) -> ExitCode {
-        switch summary.status {
+    /// `etl pages`: under the catalog's lock, like every writer.
+    private func pages(_ options: PagesOptions) throws -> String {
+        let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
+        defer { withExtendedLifetime(lock) {} }
+        let catalog = try Catalog.open(path: options.catalogPath, create: false)
+        let result = try PagesBuilder(
+            catalog: catalog, layout: options.layout, outDirectory: options.outDirectory,
+            requireImage: options.requireImage
+        ).build()
+        let paged = result.pages.reduce(0) { $0 + $1.count }
+        var text = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged"
+        if options.requireImage { text += ", \(result.withoutImage) left out without a verified image" }
+        return text + ") to \(options.outDirectory); \(result.changedLines) lines changed\n"
+    }
+
+    private func exitCode(for status: CrawlSummary.Status) -> ExitCode {
+        switch status {
         case .completed, .budgetReached: return .success
         case .failed: return .failure
         case .interrupted: return stop.requestedSignal == SIGTERM ? .terminated : .interrupted

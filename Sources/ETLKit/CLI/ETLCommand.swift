@@ -2,13 +2,16 @@
 public enum ETLCommand: Sendable {
     case crawl(CrawlOptions, OutputOptions)
     case pages(PagesOptions)
+    case images(ImageOptions, OutputOptions)
     case status(catalogPath: String, isJSON: Bool)
     case plan(CrawlPlanner, isJSON: Bool)
     /// Print this text to stdout and exit 0 (`--help`, `--version`).
     case show(String)
 
     /// Every subcommand, in the order `etl --help` lists them.
-    public static let specs: [CommandSpec] = [CrawlCommand.spec, PagesCommand.spec, StatusCommand.spec, PlanCommand.spec]
+    public static let specs: [CommandSpec] = [
+        CrawlCommand.spec, ImagesCommand.spec, PagesCommand.spec, StatusCommand.spec, PlanCommand.spec,
+    ]
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws -> ETLCommand {
@@ -37,6 +40,7 @@ public enum ETLCommand: Sendable {
         switch spec.name {
         case CrawlCommand.spec.name: return try CrawlCommand.command(from: options)
         case PagesCommand.spec.name: return try PagesCommand.command(from: options)
+        case ImagesCommand.spec.name: return try ImagesCommand.command(from: options)
         case PlanCommand.spec.name: return try PlanCommand.command(from: options)
         default: return try StatusCommand.command(from: options)
         }
@@ -58,11 +62,13 @@ public enum ETLCommand: Sendable {
 
     static var rootHelp: String {
         var text = """
-            OVERVIEW: Build an offline dataset of displayable artworks from The Met's Collection API.
+            OVERVIEW: Build an offline dataset of displayable artworks from The Met's
+            Collection API.
 
             etl crawls the API politely (it finds and holds the rate the front end
             tolerates), keeps only complete public-domain works, and writes page files
-            (1.txt … 30.txt, one object ID a line) plus a SQLite catalog.
+            (1.txt … 30.txt, one object ID a line) plus a SQLite catalog. 'etl images'
+            downloads and verifies the paged works' pictures.
 
             USAGE: etl <subcommand> [options]
 
@@ -92,5 +98,7 @@ public struct PagesOptions: Sendable, Equatable {
     public var catalogPath = "data/catalog.sqlite"
     public var outDirectory = "data/pages"
     public var layout = PageLayout()
+    /// Page only works with a verified picture (`--require-image`).
+    public var requireImage = false
     public init() {}
 }

@@ -4,13 +4,16 @@ enum PagesCommand {
         name: "pages",
         abstract: "Write the page files from the catalog, without the network.",
         discussion: "The same catalog and options always give byte-identical files.",
-        options: [SharedOptions.catalog, SharedOptions.out] + SharedOptions.layout)
+        options: [SharedOptions.catalog, SharedOptions.out] + SharedOptions.layout + [
+            .flag("require-image", "Leave out works without a picture verified by 'etl images'."),
+        ])
 
     static func command(from options: ParsedOptions) throws -> ETLCommand {
         var pages = PagesOptions()
         pages.catalogPath = try options.path("catalog") ?? pages.catalogPath
         pages.outDirectory = try options.path("out") ?? pages.outDirectory
         pages.layout = try SharedOptions.layout(from: options)
+        pages.requireImage = options.isSet("require-image")
         return .pages(pages)
     }
 }

@@ -42,6 +42,7 @@ public enum Report {
         } else {
             text += "backlog         \(status.queued) objects\n"
         }
+        text += images(status.images)
         if status.lastRuns.isEmpty {
             text += "runs            none\n"
         } else {
@@ -52,6 +53,52 @@ public enum Report {
             }
         }
         return text
+    }
+
+    /// The image lines of `etl status`.
+    static func images(_ coverage: ImageCoverage) -> String {
+        var text = "images          paged \(coverage.pagedVerified) of \(coverage.paged) verified, "
+        text += "kept \(coverage.keptVerified) of \(coverage.kept), failed \(coverage.failed)\n"
+        for (failure, count) in coverage.failures.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            text += "  \(failure.padding(toLength: 26, withPad: " ", startingAt: 0)) \(count)\n"
+        }
+        if let directory = coverage.directory {
+            text += "image files     \(coverage.files) (\(bytes(coverage.bytes))) in \(directory)\n"
+        }
+        return text
+    }
+
+    /// The end-of-run summary of `etl images` as text lines.
+    public static func text(for summary: ImageSummary) -> String {
+        var failed = "failed \(summary.failed)"
+        if !summary.failures.isEmpty {
+            failed += " (" + summary.failures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
+        }
+        var lines = [
+            "images \(summary.status.rawValue) (\(summary.mode)) in \(duration(summary.durationSeconds))",
+            "  downloaded \(summary.downloaded) (\(bytes(summary.bytes))), cached \(summary.cached), \(failed)",
+            "  requests \(summary.requests) at \(rate(summary.achievedRate)), blocks \(summary.blocks), retries \(summary.retries)",
+            "  failed earlier \(summary.skippedFailed) (skipped; --retry-failed tries them), without URL \(summary.withoutURL), left for next run \(summary.remaining)",
+        ]
+        if summary.removedTemporary + summary.removedOrphans > 0 {
+            lines.append("  removed \(summary.removedTemporary) temporary files and \(summary.removedOrphans) unrecorded pictures left by a killed run")
+        }
+        lines.append("  folder \(summary.directory)")
+        if let error = summary.error { lines.append("  error: \(error)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `812 B`, `4.2 KB`, `1.3 MB`, `2.0 GB` (powers of 1024).
+    public static func bytes(_ count: Int) -> String {
+        let units = ["KB", "MB", "GB", "TB"]
+        guard count >= 1024 else { return "\(count) B" }
+        var value = Double(count) / 1024
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return String(format: "%.1f", value) + " " + units[unit]
     }
 
     /// Pretty, key-sorted JSON of any result.

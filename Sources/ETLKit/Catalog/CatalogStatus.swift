@@ -33,6 +33,8 @@ public struct CatalogStatus: Sendable, Equatable, Codable {
     public var lastRuns: [Run] = []
     /// Seconds the queue needs at the rate the last run achieved.
     public var backlogSeconds: Double?
+    /// How many kept and paged works have a picture verified by `etl images`.
+    public var images = ImageCoverage()
 
     public init() {}
 }
@@ -71,6 +73,7 @@ extension Catalog {
         for row in try database.fetchAll(sql: "SELECT reason, count(*) AS n FROM rejections GROUP BY reason") {
             if let reason = row.string("reason") { status.rejected[reason] = row.int("n") ?? 0 }
         }
+        status.images = try imageCoverage()
         status.cursor = try setting(Crawler.cursorKey)
         status.lastRuns = try database.fetchAll(
             sql: """

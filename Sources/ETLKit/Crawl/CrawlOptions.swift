@@ -28,7 +28,7 @@ public struct CrawlOptions: Sendable, Equatable {
     /// Seed for retry jitter.
     public var jitterSeed: UInt64 = 0
 
-    public static let defaultUserAgent = "etl/\(ETLVersion.current) (offline dataset builder; +https://github.com/metmuseum/openaccess)"
+    public static let defaultUserAgent = "etl/\(ETLVersion.current) (offline dataset builder for the Met Collection API; libcurl)"
 
     public init() {}
 }

@@ -45,14 +45,13 @@ struct ImageFetcher: Sendable {
     func fetch(_ job: Job) async -> Completion {
         var tally = Tally()
         var generator = SeededGenerator(seed: seed ^ UInt64(truncatingIfNeeded: job.objectID))
-        var attempts = 0
         let url = Self.requestURL(job.url)
         while true {
             if let refusal = await pacer.acquire() {
                 return .abandoned(refusal, tally: tally)
             }
             tally.requests += 1
-            attempts += 1
+            let attempts = tally.requests
             var response: HTTPResponse?
             let verdict: ImageClassifier.Verdict
             do {

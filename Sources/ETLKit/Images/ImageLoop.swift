@@ -33,7 +33,11 @@ struct ImageLoop {
         var inFlight = 0
         var filled = 0
         var done = 0
-        var total = plan.plannedDownloads
+        var abandoned = 0
+        // downloadsBefore[i]: uncached entries among entries[..<i].
+        var downloadsBefore = [0]
+        downloadsBefore.reserveCapacity(entries.count + 1)
+        for entry in entries { downloadsBefore.append(downloadsBefore.last! + (entry.isCached ? 0 : 1)) }
         var stopReason: RequestPacer.Refusal?
         var fatal: ImageError?
         let fetcher = self.fetcher
@@ -55,6 +59,12 @@ struct ImageLoop {
                     group.addTask { .completion(await fetcher.fetch(job)) }
                     return
                 }
+            }
+            /// Downloads still to start if none fails: the uncached entries the walk will reach.
+            func downloadsAhead() -> Int {
+                var end = entries.endIndex
+                if let target = plan.target { end = min(end, next + max(0, target - filled - inFlight)) }
+                return downloadsBefore[end] - downloadsBefore[next]
             }
             func flush() throws {
                 guard !pending.isEmpty else { return }
@@ -86,18 +96,17 @@ struct ImageLoop {
                         pending.append(result)
                         done += 1
                         summary.count(result, retries: tally.retries)
-                        if case .saved = result.outcome {
-                            filled += 1
-                        } else if plan.target != nil, next < entries.endIndex {
-                            total += 1  // a replacement takes the failed work's place
-                        }
+                        if case .saved = result.outcome { filled += 1 }
                     case .abandoned(let refusal, let tally):
+                        abandoned += 1
                         summary.retries += tally.retries
                         stopping(refusal)
                     case .unreachable(let reason, let tally):
+                        abandoned += 1
                         summary.retries += tally.retries
                         if fatal == nil { fatal = .unreachable(reason: reason) }
                     case .cannotWrite(let error, let tally):
+                        abandoned += 1
                         summary.retries += tally.retries
                         if fatal == nil { fatal = error }
                     }
@@ -115,8 +124,9 @@ struct ImageLoop {
                             reason: "the image host refused requests", cooldownSeconds: await pacer.cooldownSeconds,
                             newRate: await pacer.currentRate))
                     }
+                    let total = done + inFlight + abandoned + downloadsAhead()
                     let progress = await pacer.progress(
-                        done: done, total: max(total, done), retries: summary.retries, failures: summary.failed, since: start)
+                        done: done, total: total, retries: summary.retries, failures: summary.failed, since: start)
                     reporter.crawl(didReport: .progress(progress))
                     if inFlight > 0 {
                         group.addTask { try? await Task.sleep(for: FetchLoop.flushInterval); return .tick }
@@ -124,8 +134,8 @@ struct ImageLoop {
                 }
             }
             try flush()
+            summary.remaining = abandoned + downloadsAhead()
         }
-        summary.remaining = max(0, total - done)
         if let fatal { throw fatal }
         switch stopReason {
         case nil: return .completed

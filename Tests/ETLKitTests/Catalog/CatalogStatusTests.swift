@@ -23,6 +23,7 @@ struct CatalogStatusTests {
               queued        0
             cursor          none (next crawl is a full one)
             backlog         0 objects
+            images          paged 0 of 0 verified, kept 0 of 0, failed 0
             runs            none
 
             """)

@@ -17,7 +17,7 @@ struct CatalogTests {
         let path = directory.path("data/nested/catalog.sqlite")
         let catalog = try Catalog.open(path: path)
         #expect(FileManager.default.fileExists(atPath: path))
-        #expect(try Self.pragma(catalog, "user_version") == .integer(1))
+        #expect(try Self.pragma(catalog, "user_version") == .integer(Int64(CatalogSchema.version)))
         #expect(try Self.pragma(catalog, "application_id") == .integer(0x4D45_544C))
         #expect(try Self.pragma(catalog, "journal_mode") == .text("wal"))
         #expect(try Self.pragma(catalog, "page_size") == .integer(16_384))
@@ -45,7 +45,7 @@ struct CatalogTests {
         #expect(try reopened.queuedIDs() == [1, 2, 3])
         #expect(try reopened.setting("cursor") == "2026-05-02")
         #expect(try reopened.setting("absent") == nil)
-        #expect(try Self.pragma(reopened, "user_version") == .integer(1))
+        #expect(try Self.pragma(reopened, "user_version") == .integer(Int64(CatalogSchema.version)))
         #expect(try Self.pragma(reopened, "journal_mode") == .text("wal"))
         // A third open while the second is alive (two connections) works too.
         let third = try Catalog.open(path: path)
@@ -115,8 +115,9 @@ struct CatalogTests {
     @Test func aNewerSchemaIsRefused() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("catalog.sqlite")
-        try Catalog.open(path: path).database.execute(sql: "PRAGMA user_version = 2")
-        #expect(throws: CatalogError.newerSchema(path: path, found: 2, supported: 1)) { try Catalog.open(path: path) }
+        let newer = CatalogSchema.version + 1
+        try Catalog.open(path: path).database.execute(sql: "PRAGMA user_version = \(newer)")
+        #expect(throws: CatalogError.newerSchema(path: path, found: newer, supported: CatalogSchema.version)) { try Catalog.open(path: path) }
     }
 
     @Test func folderThatCannotBeCreated() throws {

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Runs one `etl images`: lock, tidy the folder, plan, download, record.
+///
+///     let downloader = ImageDownloader(options: options, client: try CurlClient(...), reporter: reporter, stop: stop)
+///     let summary = try await downloader.run()
+public struct ImageDownloader: Sendable {
+    public let options: ImageOptions
+    public let client: any HTTPClient
+    public let reporter: any CrawlReporter
+    public let stop: StopSignal
+
+    public init(options: ImageOptions, client: any HTTPClient, reporter: any CrawlReporter = SilentReporter(), stop: StopSignal = StopSignal()) {
+        self.options = options
+        self.client = client
+        self.reporter = reporter
+        self.stop = stop
+    }
+
+    /// A client suited to pictures: the options' User-Agent and timeout, and
+    /// a body limit above the API's 10 MB, as originals can be larger.
+    public static func makeClient(for options: ImageOptions) throws -> CurlClient {
+        try CurlClient(configuration: .init(
+            userAgent: options.userAgent, timeout: options.timeout, maxBodyBytes: options.maxBodyBytes))
+    }
+
+    public func run() async throws -> ImageSummary {
+        let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
+        defer { withExtendedLifetime(lock) {} }
+        let catalog = try Catalog.open(path: options.catalogPath, create: false)
+        let directory = ImageDirectory(path: options.directory)
+        try directory.create()
+        let start = ContinuousClock.now
+        var summary = ImageSummary()
+        summary.mode = options.isAll ? "all" : "paged"
+        summary.directory = directory.path
+
+        let sweep = directory.removeLeftovers(keeping: try catalog.imageFiles())
+        summary.removedTemporary = sweep.temporary
+        summary.removedOrphans = sweep.orphans
+        try catalog.setSetting(Catalog.imageDirectoryKey, to: directory.path)
+        let plan = ImagePlan(
+            candidates: try catalog.imageCandidates(), layout: try PagesBuilder.recordedLayout(in: catalog) ?? PageLayout(),
+            isAll: options.isAll, retryFailed: options.retryFailed, directory: directory)
+        summary.skippedFailed = plan.skippedFailed
+        summary.withoutURL = plan.withoutURL
+        reporter.crawl(didReport: .planned(mode: "images", listed: nil, changes: nil, queued: plan.plannedDownloads))
+
+        let pacer = RequestPacer(
+            rate: options.rate, controllerSettings: .init(start: options.rateStart, maximum: options.rateMax),
+            cooldown: options.cooldown, maxRequests: options.maxRequests, maxDuration: options.maxDuration, stop: stop)
+        let loop = ImageLoop(
+            catalog: catalog, directory: directory, pacer: pacer, reporter: reporter, concurrency: max(1, options.concurrency),
+            fetcher: ImageFetcher(
+                client: client, pacer: pacer, directory: directory, maxAttempts: options.maxAttempts,
+                backoff: Backoff(), seed: options.jitterSeed))
+        do {
+            summary.status = try await loop.run(plan: plan, summary: &summary)
+        } catch let error as ImageError {
+            summary.status = .failed
+            summary.error = error.description
+        }
+        summary.requests = await pacer.requests
+        summary.blocks = await pacer.blocks
+        summary.durationSeconds = (ContinuousClock.now - start).inSeconds
+        summary.achievedRate = summary.durationSeconds > 0 ? Double(summary.requests) / summary.durationSeconds : 0
+        return summary
+    }
+}

@@ -1,0 +1,21 @@
+/// A picture on disk: `<objectID>.<ext>` in the image folder.
+public struct ImageFile: Sendable, Equatable, Codable {
+    /// The file name, relative to the image folder.
+    public var name: String
+    public var kind: ImageKind
+    public var bytes: Int
+    /// SHA-256 of the bytes, lowercase hex.
+    public var sha256: String
+
+    public init(name: String, kind: ImageKind, bytes: Int, sha256: String) {
+        self.name = name
+        self.kind = kind
+        self.bytes = bytes
+        self.sha256 = sha256
+    }
+
+    /// `436535.jpg`.
+    public static func name(objectID: Int, kind: ImageKind) -> String {
+        "\(objectID).\(kind.fileExtension)"
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// Each way a picture can fail, recorded; skipped until `--retry-failed`;
+/// left out by `etl pages --require-image`.
+@Suite("etl images: failures", .serialized)
+struct ImageFailureTests {
+    static let faults = [
+        "--image-404", "0.08", "--image-html200", "0.08", "--image-truncate", "0.08",
+        "--image-slow", "0.08", "--slow-ms", "1500", "--seed", "11",
+    ]
+
+    @Test("one answer each: every fault kind is recorded as what the mock did; pages --require-image leave out exactly those")
+    func eachKindRecorded() async throws {
+        let fixture = try await ImageFixture(mockOptions: Self.faults)
+        // Four connections at most: the mock listens with a backlog of 5, and a
+        // burst of more new connections can lose a SYN, whose 1 s retransmit
+        // would add a timeout the mock did not cause.
+        let summary = try await fixture.images { $0.maxAttempts = 1; $0.timeout = 0.3; $0.concurrency = 4 }
+        let failures = try fixture.failures()
+        let stats = try await fixture.mock.stats()
+        print("one attempt each: \(summary.downloaded) downloaded, failures \(summary.failures), mock faults \(stats.faults)")
+        #expect(summary.status == .completed)
+        #expect(failures["status"]?.count == stats.faults["image_404"])
+        #expect(failures["blocked"]?.count == stats.faults["html200"])
+        #expect(failures["truncated"]?.count == stats.faults["truncate"])
+        #expect(failures["timeout"]?.count == stats.faults["slow"])
+        for kind in ["status", "blocked", "truncated", "timeout"] {
+            #expect((failures[kind]?.count ?? 0) > 0, "no \(kind) failure: pick another seed")
+        }
+        #expect(summary.failed == failures.values.map(\.count).reduce(0, +))
+        #expect(summary.downloaded + summary.failed == 153)
+        #expect(summary.blocks > 0)
+        let rows = try fixture.rows()
+        for id in failures["status"] ?? [] {
+            #expect(rows[id]?.int("http_status") == 404)
+            #expect(rows[id]?.string("error") == "HTTP 404")
+        }
+        for id in failures["blocked"] ?? [] {
+            #expect(rows[id]?.string("content_type") == "text/html")
+            #expect(rows[id]?.string("error")?.contains("HTML page") == true)
+        }
+        for id in failures["timeout"] ?? [] {
+            #expect(rows[id]?.string("error")?.contains("timed out") == true)
+        }
+        // Failed rows hold no file, and no file is left for them.
+        for row in rows.values where row.string("state") == "failed" {
+            #expect(row["file"] == .null && row["sha256"] == .null)
+        }
+        try fixture.verifyFolderMatchesRows()
+
+        // Not retried by a plain rerun: no request at all.
+        try await fixture.mock.resetStats()
+        let rerun = try await fixture.images { $0.maxAttempts = 1; $0.timeout = 0.3 }
+        #expect(rerun.skippedFailed == summary.failed)
+        #expect(rerun.requests == 0)
+        #expect(try await fixture.imageRequests() == 0)
+
+        // Pages that require a picture leave out exactly the failed works.
+        let allFailed = failures.values.reduce(into: Set<Int>()) { $0.formUnion($1) }
+        let before = try fixture.pagedIDs()
+        let run = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath, "--require-image"])
+        #expect(run.exitCode == 0)
+        #expect(run.standardOutput.contains("\(allFailed.count) left out without a verified image"))
+        let after = try fixture.pagedIDs()
+        #expect(Set(before).subtracting(after) == allFailed)
+        #expect(Set(after) == Set(before).subtracting(allFailed))
+        let status = try ETLRun.run(["status", "--catalog", fixture.catalogPath, "--json"])
+        let coverage = try JSONDecoder().decode(CatalogStatus.self, from: Data(status.standardOutput.utf8)).images
+        #expect(coverage.paged == after.count)
+        #expect(coverage.pagedVerified == after.count)
+        #expect(coverage.failed == allFailed.count)
+
+        // --retry-failed tries them again; with the faults gone they all arrive.
+        try await fixture.mock.configure(["image_404": 0, "image_html200": 0, "image_truncate": 0, "image_slow": 0])
+        try await fixture.mock.resetStats()
+        let retried = try await fixture.images { $0.retryFailed = true }
+        #expect(retried.downloaded == allFailed.count)
+        #expect(try await fixture.imageRequests() == allFailed.count)
+        #expect(try fixture.failures().isEmpty)
+        #expect(try fixture.verifyFolderMatchesRows() == 153)
+        _ = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath, "--require-image"])
+        #expect(Set(try fixture.pagedIDs()) == Set(before))
+    }
+
+    @Test("persistent faults are retried up to --max-attempts, then fail; blocks cool down and do not loop for ever",
+          arguments: [
+            (["--image-truncate", "1"], "truncated"), (["--image-html200", "1"], "blocked"),
+            (["--image-slow", "1", "--slow-ms", "1500"], "timeout"), (["--image-404", "1"], "status"),
+          ])
+    func persistentFaults(mockOptions: [String], kind: String) async throws {
+        let data = try ImageFixture.sampleSubset(lines: 60)
+        let fixture = try await ImageFixture(data: data.path, mockOptions: mockOptions, layout: PageLayout(pageCount: 1, pageSize: 4))
+        let kept = try fixture.catalog().keptIDs().count
+        let summary = try await fixture.images { $0.maxAttempts = 3; $0.timeout = 0.3 }
+        let attempts = kind == "status" ? 1 : 3
+        #expect(summary.status == .completed)
+        #expect(summary.downloaded == 0)
+        // Each failure makes room for the next work: every kept work is tried.
+        #expect(summary.failures == [kind: kept])
+        #expect(summary.requests == kept * attempts)
+        #expect(try await fixture.imageRequests() == kept * attempts)
+        let rows = try fixture.rows()
+        #expect(rows.count == kept)
+        #expect(rows.values.allSatisfy { $0.int("attempts") == attempts && $0.string("failure") == kind })
+        if kind == "blocked" { #expect(summary.blocks > 0) }
+        if kind == "truncated" || kind == "timeout" { #expect(summary.retries == kept * 2) }
+        #expect(try fixture.files() == [])
+        withExtendedLifetime(data) {}
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// Real signals sent to the real `etl images` mid-download.
+@Suite("etl images: interrupted runs", .serialized)
+struct ImageInterruptTests {
+    @Test("kill -9 mid-download, then a rerun: no partial or unrecorded file is left, and the rerun completes",
+          arguments: [0.5, 1.5])
+    func killNine(after delay: Double) async throws {
+        // Every picture takes 150 ms: the kill lands with downloads in flight.
+        let fixture = try await ImageFixture(mockOptions: ["--image-slow", "1", "--slow-ms", "150"])
+        let killed = try ETLRun.run(fixture.arguments(["--concurrency", "8", "--quiet"]), signal: SIGKILL, after: delay)
+        #expect(killed.exitCode == 128 + SIGKILL)
+        let committed = try fixture.rows().count
+        let onDisk = try fixture.files().filter { !$0.hasPrefix(".") }.count
+        print("kill -9 after \(delay) s: \(committed) rows committed, \(onDisk) pictures on disk")
+        #expect(committed > 0 && committed < 153)
+
+        // What a kill between a write and its commit leaves, planted for sure:
+        // a temporary file and a picture no row vouches for.
+        let rows = try fixture.rows()
+        let stray = try #require(try fixture.pagedIDs().first { rows[$0] == nil })
+        try Data("half a pict".utf8).write(to: URL(fileURLWithPath: fixture.directory.filePath(".\(stray).jpg.tmp-99999")))
+        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: fixture.directory.filePath("\(stray).jpg")))
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: fixture.directory.filePath("notes.txt")))
+
+        try await fixture.mock.resetStats()
+        let rerun = try ETLRun.run(fixture.arguments(["--concurrency", "8", "--quiet", "--json"]))
+        #expect(rerun.exitCode == 0, "\(rerun.standardError)")
+        let summary = try JSONDecoder().decode(ImageSummary.self, from: Data(rerun.standardOutput.utf8))
+        #expect(summary.status == .completed)
+        #expect(summary.removedTemporary >= 1)
+        #expect(summary.removedOrphans >= 1)
+        #expect(summary.cached == committed)
+        #expect(summary.downloaded == 153 - committed)
+        #expect(try await fixture.imageRequests() == 153 - committed, "nothing committed is fetched twice")
+        #expect(try fixture.files().filter { $0.contains(".tmp-") } == [])
+        #expect(try fixture.files().contains("notes.txt"), "files that are not pictures are never touched")
+        try FileManager.default.removeItem(atPath: fixture.directory.filePath("notes.txt"))
+        #expect(try fixture.verifyFolderMatchesRows() == 153)
+        #expect(try fixture.catalog().integrityCheck() == "ok")
+    }
+
+    @Test("SIGINT stops cleanly: commits, prints the summary, exits 130; the next run finishes")
+    func interrupt() async throws {
+        let fixture = try await ImageFixture(mockOptions: ["--image-slow", "1", "--slow-ms", "150"])
+        let stopped = try ETLRun.run(fixture.arguments(["--concurrency", "4", "--json"]), signal: SIGINT, after: 1)
+        #expect(stopped.exitCode == 130)
+        let summary = try JSONDecoder().decode(ImageSummary.self, from: Data(stopped.standardOutput.utf8))
+        #expect(summary.status == .interrupted)
+        #expect(summary.downloaded > 0)
+        #expect(summary.remaining == 153 - summary.downloaded)
+        #expect(stopped.standardError.contains("stopping: interrupted"))
+        #expect(try fixture.verifyFolderMatchesRows() == summary.downloaded)
+
+        let rest = try await fixture.images()
+        #expect(rest.cached == summary.downloaded)
+        #expect(rest.downloaded == 153 - summary.downloaded)
+    }
+
+    @Test("a second etl images on the same catalog is refused with exit 75")
+    func lock() async throws {
+        let fixture = try await ImageFixture()
+        let held = try CatalogLock(catalogPath: fixture.catalogPath)
+        let refused = try ETLRun.run(fixture.arguments())
+        #expect(refused.exitCode == 75)
+        #expect(refused.standardError.contains("is in use by another etl"))
+        withExtendedLifetime(held) {}
+    }
+}
