@@ -31,6 +31,7 @@ enum CrawlCommand {
             .value("csv", "path", "Order the work with MetObjects.csv: likely complete first."),
             .flag("csv-skip", "With --csv: do not fetch objects the CSV shows cannot pass."),
         ] + SharedOptions.layout + [
+            SharedOptions.requireImage,
             .flag("quiet", "No progress output."),
             .flag("json", "Print the summary as JSON on stdout."),
         ])
@@ -94,6 +95,7 @@ enum CrawlCommand {
             throw UsageError("--csv-skip needs '--csv <path>'", command: options.command)
         }
         crawl.layout = try SharedOptions.layout(from: options)
+        crawl.requireImage = options.isSet("require-image")
         var output = OutputOptions()
         output.isQuiet = options.isSet("quiet")
         output.isJSON = options.isSet("json")

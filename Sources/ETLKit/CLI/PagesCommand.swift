@@ -5,7 +5,7 @@ enum PagesCommand {
         abstract: "Write the page files from the catalog, without the network.",
         discussion: "The same catalog and options always give byte-identical files.",
         options: [SharedOptions.catalog, SharedOptions.out] + SharedOptions.layout + [
-            .flag("require-image", "Leave out works without a picture verified by 'etl images'."),
+            SharedOptions.requireImage,
         ])
 
     static func command(from options: ParsedOptions) throws -> ETLCommand {

@@ -10,6 +10,8 @@ enum SharedOptions {
     static let seed = OptionSpec.value("seed", "n", "Seed of the shuffle order.", default: "0")
 
     static let layout = [pages, pageSize, order, seed]
+    static let requireImage = OptionSpec.flag(
+        "require-image", "Leave out works without a picture verified by 'etl images'.")
 
     /// Reads `--pages`, `--page-size`, `--order` and `--seed`.
     static func layout(from options: ParsedOptions) throws -> PageLayout {

@@ -17,6 +17,8 @@ public struct CrawlOptions: Sendable, Equatable {
     public var maxDuration: Double?
     public var userAgent = CrawlOptions.defaultUserAgent
     public var layout = PageLayout()
+    /// Page only works whose picture `etl images` verified.
+    public var requireImage = false
     /// Re-fetch every listed object, ignoring the cursor.
     public var isFull = false
     /// `YYYY-MM-DD`: re-fetch what changed since then instead of since the last run.

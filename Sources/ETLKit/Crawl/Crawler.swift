@@ -52,7 +52,10 @@ public struct Crawler: Sendable {
             let change = try catalog.rebuildWorks()
             summary.kept = change.kept
             summary.keptDelta = change.kept - keptBefore
-            let layoutResult = try PagesBuilder(catalog: catalog, layout: options.layout, outDirectory: options.outDirectory).build()
+            let layoutResult = try PagesBuilder(
+                catalog: catalog, layout: options.layout, outDirectory: options.outDirectory,
+                requireImage: options.requireImage
+            ).build()
             summary.pageLinesChanged = layoutResult.changedLines
             summary.unpaged = layoutResult.unpaged
             summary.remaining = try catalog.queuedIDs().count
@@ -78,7 +81,7 @@ public struct Crawler: Sendable {
     }
 
     private func finishTimes(_ summary: inout CrawlSummary, pacer requests: Int, blocks: Int, elapsed: Duration) {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         summary.requests = requests
         summary.blocks = blocks
         summary.durationSeconds = seconds

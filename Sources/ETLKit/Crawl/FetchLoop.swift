@@ -93,7 +93,8 @@ struct FetchLoop {
                             reason: "the server refused requests", cooldownSeconds: await pacer.cooldownSeconds,
                             newRate: await pacer.currentRate))
                     }
-                    reporter.crawl(didReport: .progress(await progress(done: done, total: queue.count, summary: summary, since: start)))
+                    reporter.crawl(didReport: .progress(await pacer.progress(
+                        done: done, total: queue.count, retries: summary.retries, failures: summary.failed, since: start)))
                     if inFlight > 0 {
                         group.addTask { try? await Task.sleep(for: Self.flushInterval); return .tick }
                     }
@@ -118,17 +119,6 @@ struct FetchLoop {
         case .badID: summary.badIDs += 1
         case .failed: summary.failed += 1
         }
-    }
-
-    private func progress(done: Int, total: Int, summary: CrawlSummary, since start: ContinuousClock.Instant) async -> CrawlProgress {
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let requests = await pacer.requests
-        return CrawlProgress(
-            done: done, total: total, allowedRate: await pacer.currentRate,
-            achievedRate: seconds > 0 ? Double(requests) / seconds : 0,
-            blocks: await pacer.blocks, retries: summary.retries, failures: summary.failed,
-            isCoolingDown: await pacer.isCoolingDown, elapsedSeconds: seconds)
     }
 
     static func describe(_ refusal: RequestPacer.Refusal) -> String {

@@ -45,9 +45,15 @@ struct ObjectFetcher: Sendable {
             switch verdict {
             case .outcome(let outcome, let status):
                 return .finished(result(objectID, outcome, status, tally), tally: tally)
-            case .block:
+            case .block(let reason):
                 tally.blockedAnswers += 1
                 await pacer.reportBlock()
+                // A real block lifts after a cooldown; an object that answers
+                // a block page every time must not hold a slot forever.
+                guard tally.blockedAnswers < maxAttempts * 2 else {
+                    let reason = "\(reason) (blocked \(tally.blockedAnswers) times)"
+                    return .finished(result(objectID, .failed(reason: reason), nil, tally), tally: tally)
+                }
             case .retry(let reason, let status, let retryAfter):
                 failures += 1
                 guard failures < maxAttempts else {
@@ -56,7 +62,7 @@ struct ObjectFetcher: Sendable {
                 }
                 tally.retries += 1
                 let delay = backoff.delay(attempt: failures, retryAfter: retryAfter, using: &generator)
-                if let refusal = await wait(seconds: delay) {
+                if let refusal = await pacer.pause(seconds: delay) {
                     return .abandoned(objectID: objectID, refusal: refusal, tally: tally)
                 }
             }
@@ -65,16 +71,5 @@ struct ObjectFetcher: Sendable {
 
     private func result(_ objectID: Int, _ outcome: FetchResult.Outcome, _ status: Int?, _ tally: Tally) -> FetchResult {
         FetchResult(objectID: objectID, outcome: outcome, httpStatus: status, fetchedAt: Date(), attempts: tally.requests)
-    }
-
-    /// Sleeps for a backoff delay, giving up early if the run must stop.
-    private func wait(seconds: Double) async -> RequestPacer.Refusal? {
-        let end = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-        while ContinuousClock.now < end {
-            if pacer.stop.isRequested { return .stopped }
-            if let remaining = await pacer.remainingTime, remaining <= .zero { return .timeBudget }
-            try? await Task.sleep(until: min(end, .now + .milliseconds(200)), clock: .continuous)
-        }
-        return nil
     }
 }

@@ -51,9 +51,7 @@ public actor RequestPacer {
     public var currentRate: Double { controller?.rate ?? fixedRate ?? .infinity }
 
     /// The pause after a block, in seconds.
-    public var cooldownSeconds: Double {
-        Double(cooldown.components.seconds) + Double(cooldown.components.attoseconds) / 1e18
-    }
+    public var cooldownSeconds: Double { cooldown.inSeconds }
 
     /// Whether a block's cooldown is running now.
     public var isCoolingDown: Bool { cooldownUntil.map { clock.now < $0 } ?? false }
@@ -116,7 +114,6 @@ public actor RequestPacer {
     }
 
     private func seconds(since start: ContinuousClock.Instant) -> Double {
-        let components = (clock.now - start).components
-        return Double(components.seconds) + Double(components.attoseconds) / 1e18
+        (clock.now - start).inSeconds
     }
 }

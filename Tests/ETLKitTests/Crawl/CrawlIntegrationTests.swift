@@ -111,6 +111,27 @@ struct CrawlIntegrationTests {
         #expect(stats.object_requests == 3)
     }
 
+    @Test("crawl --require-image pages only works whose picture was verified")
+    func requireImage() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"), options: ["--images", "--image-404", "0.2", "--seed", "9"])
+        _ = try await fixture.crawl(fixture.options(api: mock.api))
+        let images = try ETLRun.run([
+            "images", "--catalog", fixture.catalogPath, "--dir", fixture.path("images"), "--all",
+            "--rate", "unlimited", "--max-attempts", "1", "--quiet",
+        ])
+        #expect(images.exitCode == 0)
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let verified = try catalog.database.fetchAll(sql: "SELECT object_id FROM images WHERE state = 'ok'").compactMap { $0.int("object_id") }
+        let failed = try catalog.database.fetchAll(sql: "SELECT object_id FROM images WHERE state = 'failed'").compactMap { $0.int("object_id") }
+        #expect(!failed.isEmpty)
+
+        var options = fixture.options(api: mock.api)
+        options.requireImage = true
+        _ = try await fixture.crawl(options)
+        #expect(Set(try fixture.pagedIDs()) == Set(verified))
+    }
+
     @Test("the 5,697 real records: 1,903 complete", .enabled(if: TestPaths.realData("objects.jsonl") != nil))
     func realRecords() async throws {
         let fixture = try CrawlFixture()

@@ -71,6 +71,25 @@ struct PolitenessTests {
         #expect(Double(summary.requests) / seconds > 15)
     }
 
+    @Test("an object that always answers a block page fails after a bounded number of cooldowns")
+    func persistentBlockPage() async throws {
+        let fixture = try CrawlFixture()
+        try "1000\n1005\n".write(toFile: fixture.path("ids.txt"), atomically: true, encoding: .utf8)
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"), options: ["--html200", "1"])
+        var options = fixture.options(api: mock.api)
+        options.idsFile = fixture.path("ids.txt")
+        options.cooldown = 0.05
+        options.maxAttempts = 2
+        let summary = try await fixture.crawl(options)
+        #expect(summary.status == .completed)
+        #expect(summary.failed == 2)
+        #expect(summary.fetched == 0)
+        let stats = try await mock.stats()
+        #expect(stats.object_requests == 8)
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        #expect(try catalog.queuedIDs() == [1000, 1005])
+    }
+
     @Test("a body over 10 MB is refused, not read")
     func oversizedBody() async throws {
         let fixture = try CrawlFixture()
