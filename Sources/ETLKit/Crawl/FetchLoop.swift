@@ -1,7 +1,7 @@
 import Foundation
 
-/// The sliding-window fan-out: at most `concurrency` objects in flight, a
-/// new one started as each finishes, and the only writer to the catalog.
+/// The crawl's fetching: a ``SlidingWindow`` of at most `concurrency`
+/// objects in flight, and the only writer to the catalog.
 ///
 /// Results are committed in batches at least every 100 ms (a ticker
 /// task in the same group guarantees it even when answers stop coming), so
@@ -24,11 +24,6 @@ struct FetchLoop {
         self.fetcher = fetcher
     }
 
-    private enum Event: Sendable {
-        case completion(ObjectFetcher.Completion)
-        case tick
-    }
-
     /// Fetches `queue` in order; returns how the loop ended.
     func run(queue: [Int], summary: inout CrawlSummary) async throws -> CrawlSummary.Status {
         let clock = ContinuousClock()
@@ -36,72 +31,51 @@ struct FetchLoop {
         var pending: [FetchResult] = []
         var lastFlush = clock.now
         var next = queue.startIndex
-        var inFlight = 0
         var stopReason: RequestPacer.Refusal?
         var done = 0
+        var blockNotice = BlockNotice()
         let fetcher = self.fetcher
 
-        try await withThrowingTaskGroup(of: Event.self) { group in
-            func startNext() {
-                guard stopReason == nil, next < queue.endIndex else { return }
+        func flush() throws {
+            try catalog.record(pending)
+            pending.removeAll(keepingCapacity: true)
+            lastFlush = clock.now
+        }
+        func stopping(_ refusal: RequestPacer.Refusal) {
+            guard stopReason == nil else { return }
+            stopReason = refusal
+            reporter.crawl(didReport: .stopping(reason: Self.describe(refusal)))
+        }
+
+        try await SlidingWindow<ObjectFetcher.Completion>(width: concurrency, interval: Self.flushInterval).run(
+            next: {
+                guard stopReason == nil, next < queue.endIndex else { return nil }
                 let id = queue[next]
                 next += 1
-                inFlight += 1
-                group.addTask { .completion(await fetcher.fetch(objectID: id)) }
-            }
-            func flush() throws {
-                try catalog.record(pending)
-                pending.removeAll(keepingCapacity: true)
-                lastFlush = clock.now
-            }
-
-            for _ in 0..<concurrency { startNext() }
-            if inFlight > 0 {
-                group.addTask { try? await Task.sleep(for: Self.flushInterval); return .tick }
-            }
-            var lastBlocks = 0
-            while let event = try await group.next() {
-                switch event {
-                case .completion(let completion):
-                    inFlight -= 1
-                    switch completion {
-                    case .finished(let result, let tally):
-                        pending.append(result)
-                        done += 1
-                        count(result, tally: tally, into: &summary)
-                    case .abandoned(_, let refusal, let tally):
-                        summary.retries += tally.retries
-                        if stopReason == nil {
-                            stopReason = refusal
-                            reporter.crawl(didReport: .stopping(reason: Self.describe(refusal)))
-                        }
-                    }
-                    if stop.isRequested, stopReason == nil {
-                        stopReason = .stopped
-                        reporter.crawl(didReport: .stopping(reason: Self.describe(.stopped)))
-                    }
-                    startNext()
-                    if pending.count >= Self.maxBatch || clock.now - lastFlush >= Self.flushInterval {
-                        try flush()
-                    }
-                case .tick:
-                    if !pending.isEmpty { try flush() }
-                    let blocks = await pacer.blocks
-                    if blocks > lastBlocks {
-                        lastBlocks = blocks
-                        reporter.crawl(didReport: .blocked(
-                            reason: "the server refused requests", cooldownSeconds: await pacer.cooldownSeconds,
-                            newRate: await pacer.currentRate))
-                    }
-                    reporter.crawl(didReport: .progress(await pacer.progress(
-                        done: done, total: queue.count, retries: summary.retries, failures: summary.failed, since: start)))
-                    if inFlight > 0 {
-                        group.addTask { try? await Task.sleep(for: Self.flushInterval); return .tick }
-                    }
+                return { await fetcher.fetch(objectID: id) }
+            },
+            onOutput: { completion in
+                switch completion {
+                case .finished(let result, let tally):
+                    pending.append(result)
+                    done += 1
+                    count(result, tally: tally, into: &summary)
+                case .abandoned(_, let refusal, let tally):
+                    summary.retries += tally.retries
+                    stopping(refusal)
                 }
-            }
-            try flush()
-        }
+                if stop.isRequested { stopping(.stopped) }
+                if pending.count >= Self.maxBatch || clock.now - lastFlush >= Self.flushInterval {
+                    try flush()
+                }
+            },
+            onHeartbeat: {
+                if !pending.isEmpty { try flush() }
+                await blockNotice.reportNewBlocks(pacer: pacer, reporter: reporter, reason: "the server refused requests")
+                reporter.crawl(didReport: .progress(await pacer.progress(
+                    done: done, total: queue.count, retries: summary.retries, failures: summary.failed, since: start)))
+            })
+        try flush()
         switch stopReason {
         case nil: return .completed
         case .stopped: return .interrupted

@@ -1,6 +1,5 @@
-/// The sliding window of `etl images`, shaped like the crawl's ``FetchLoop``:
-/// at most `concurrency` images in flight, the next started as each ends,
-/// and the only writer to the catalog.
+/// The downloading of `etl images`: a ``SlidingWindow`` of at most
+/// `concurrency` images in flight, and the only writer to the catalog.
 ///
 /// Rows are committed in batches at least every 100 ms (a ticker task in
 /// the group sees to it), after a sync of the folder so every committed
@@ -14,11 +13,6 @@ struct ImageLoop {
     let reporter: any CrawlReporter
     let concurrency: Int
     let fetcher: ImageFetcher
-
-    private enum Event: Sendable {
-        case completion(ImageFetcher.Completion)
-        case tick
-    }
 
     /// Walks `plan`; returns how the loop ended. Throws when a picture
     /// cannot be written or the host is unreachable, after committing
@@ -41,101 +35,84 @@ struct ImageLoop {
         var stopReason: RequestPacer.Refusal?
         var fatal: ImageError?
         let fetcher = self.fetcher
+        var blockNotice = BlockNotice()
 
-        try await withThrowingTaskGroup(of: Event.self) { group in
-            /// Starts the next download, passing over cached pictures, until the target is met.
-            func startNext() {
-                while stopReason == nil, fatal == nil, next < entries.endIndex {
-                    if let target = plan.target, filled + inFlight >= target { return }
-                    let entry = entries[next]
-                    next += 1
-                    if entry.isCached {
-                        filled += 1
-                        summary.cached += 1
-                        continue
-                    }
-                    inFlight += 1
-                    let job = ImageFetcher.Job(objectID: entry.objectID, url: entry.url, previousFile: entry.previousFile)
-                    group.addTask { .completion(await fetcher.fetch(job)) }
-                    return
+        /// The next download, passing over cached pictures, until the target is met.
+        func startNext() -> (@Sendable () async -> ImageFetcher.Completion)? {
+            while stopReason == nil, fatal == nil, next < entries.endIndex {
+                if let target = plan.target, filled + inFlight >= target { return nil }
+                let entry = entries[next]
+                next += 1
+                if entry.isCached {
+                    filled += 1
+                    summary.cached += 1
+                    continue
                 }
+                inFlight += 1
+                let job = ImageFetcher.Job(objectID: entry.objectID, url: entry.url, previousFile: entry.previousFile)
+                return { await fetcher.fetch(job) }
             }
-            /// Downloads still to start if none fails: the uncached entries the walk will reach.
-            func downloadsAhead() -> Int {
-                var end = entries.endIndex
-                if let target = plan.target { end = min(end, next + max(0, target - filled - inFlight)) }
-                return downloadsBefore[end] - downloadsBefore[next]
-            }
-            func flush() throws {
-                guard !pending.isEmpty else { return }
-                directory.sync()
-                try catalog.recordImages(pending)
-                for result in pending {
-                    if let stale = result.staleFile { directory.remove(stale) }
-                }
-                pending.removeAll(keepingCapacity: true)
-                lastFlush = clock.now
-            }
-            func stopping(_ refusal: RequestPacer.Refusal) {
-                guard stopReason == nil else { return }
-                stopReason = refusal
-                reporter.crawl(didReport: .stopping(reason: FetchLoop.describe(refusal)))
-            }
-
-            for _ in 0..<concurrency { startNext() }
-            if inFlight > 0 {
-                group.addTask { try? await Task.sleep(for: FetchLoop.flushInterval); return .tick }
-            }
-            var lastBlocks = 0
-            while let event = try await group.next() {
-                switch event {
-                case .completion(let completion):
-                    inFlight -= 1
-                    switch completion {
-                    case .finished(let result, let tally):
-                        pending.append(result)
-                        done += 1
-                        summary.count(result, retries: tally.retries)
-                        if case .saved = result.outcome { filled += 1 }
-                    case .abandoned(let refusal, let tally):
-                        abandoned += 1
-                        summary.retries += tally.retries
-                        stopping(refusal)
-                    case .unreachable(let reason, let tally):
-                        abandoned += 1
-                        summary.retries += tally.retries
-                        if fatal == nil { fatal = .unreachable(reason: reason) }
-                    case .cannotWrite(let error, let tally):
-                        abandoned += 1
-                        summary.retries += tally.retries
-                        if fatal == nil { fatal = error }
-                    }
-                    if pacer.stop.isRequested { stopping(.stopped) }
-                    startNext()
-                    if pending.count >= FetchLoop.maxBatch || clock.now - lastFlush >= FetchLoop.flushInterval {
-                        try flush()
-                    }
-                case .tick:
-                    try flush()
-                    let blocks = await pacer.blocks
-                    if blocks > lastBlocks {
-                        lastBlocks = blocks
-                        reporter.crawl(didReport: .blocked(
-                            reason: "the image host refused requests", cooldownSeconds: await pacer.cooldownSeconds,
-                            newRate: await pacer.currentRate))
-                    }
-                    let total = done + inFlight + abandoned + downloadsAhead()
-                    let progress = await pacer.progress(
-                        done: done, total: total, retries: summary.retries, failures: summary.failed, since: start)
-                    reporter.crawl(didReport: .progress(progress))
-                    if inFlight > 0 {
-                        group.addTask { try? await Task.sleep(for: FetchLoop.flushInterval); return .tick }
-                    }
-                }
-            }
-            try flush()
-            summary.remaining = abandoned + downloadsAhead()
+            return nil
         }
+        /// Downloads still to start if none fails: the uncached entries the walk will reach.
+        func downloadsAhead() -> Int {
+            var end = entries.endIndex
+            if let target = plan.target { end = min(end, next + max(0, target - filled - inFlight)) }
+            return downloadsBefore[end] - downloadsBefore[next]
+        }
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            directory.sync()
+            try catalog.recordImages(pending)
+            for result in pending {
+                if let stale = result.staleFile { directory.remove(stale) }
+            }
+            pending.removeAll(keepingCapacity: true)
+            lastFlush = clock.now
+        }
+        func stopping(_ refusal: RequestPacer.Refusal) {
+            guard stopReason == nil else { return }
+            stopReason = refusal
+            reporter.crawl(didReport: .stopping(reason: FetchLoop.describe(refusal)))
+        }
+
+        try await SlidingWindow<ImageFetcher.Completion>(width: concurrency, interval: FetchLoop.flushInterval).run(
+            next: startNext,
+            onOutput: { completion in
+                inFlight -= 1
+                switch completion {
+                case .finished(let result, let tally):
+                    pending.append(result)
+                    done += 1
+                    summary.count(result, retries: tally.retries)
+                    if case .saved = result.outcome { filled += 1 }
+                case .abandoned(let refusal, let tally):
+                    abandoned += 1
+                    summary.retries += tally.retries
+                    stopping(refusal)
+                case .unreachable(let reason, let tally):
+                    abandoned += 1
+                    summary.retries += tally.retries
+                    if fatal == nil { fatal = .unreachable(reason: reason) }
+                case .cannotWrite(let error, let tally):
+                    abandoned += 1
+                    summary.retries += tally.retries
+                    if fatal == nil { fatal = error }
+                }
+                if pacer.stop.isRequested { stopping(.stopped) }
+                if pending.count >= FetchLoop.maxBatch || clock.now - lastFlush >= FetchLoop.flushInterval {
+                    try flush()
+                }
+            },
+            onHeartbeat: {
+                try flush()
+                await blockNotice.reportNewBlocks(pacer: pacer, reporter: reporter, reason: "the image host refused requests")
+                let total = done + inFlight + abandoned + downloadsAhead()
+                reporter.crawl(didReport: .progress(await pacer.progress(
+                    done: done, total: total, retries: summary.retries, failures: summary.failed, since: start)))
+            })
+        try flush()
+        summary.remaining = abandoned + downloadsAhead()
         if let fatal { throw fatal }
         switch stopReason {
         case nil: return .completed
