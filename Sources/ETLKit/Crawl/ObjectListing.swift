@@ -71,19 +71,32 @@ struct ObjectListing: Sendable {
         } catch {
             throw CrawlError.cannotReadIDs(path: path, reason: (error as NSError).localizedDescription)
         }
+        // One pass over the bytes: no line strings for a 500,000-line file.
         var ids: [Int] = []
-        var lineNumber = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if text.isEmpty { continue }
-            guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let id = Int(text), id > 0
-            else {
-                throw CrawlError.invalidID(path: path, line: lineNumber, text: String(text.prefix(40)))
+        var lineNumber = 1
+        var lineStart = data.startIndex
+        func finishLine(upTo end: Data.Index) throws {
+            var line = data[lineStart..<end]
+            while let first = line.first, first == 0x20 || first == 0x09 || first == 0x0D { line = line.dropFirst() }
+            while let last = line.last, last == 0x20 || last == 0x09 || last == 0x0D { line = line.dropLast() }
+            guard !line.isEmpty else { return }
+            var value = 0
+            for byte in line {
+                guard byte >= 0x30, byte <= 0x39, value < Int.max / 10 - 9 else {
+                    let text = String(decoding: line, as: UTF8.self)
+                    throw CrawlError.invalidID(path: path, line: lineNumber, text: String(text.prefix(40)))
+                }
+                value = value * 10 + Int(byte - 0x30)
             }
-            ids.append(id)
+            guard value > 0 else { throw CrawlError.invalidID(path: path, line: lineNumber, text: String(decoding: line, as: UTF8.self)) }
+            ids.append(value)
         }
+        for index in data.indices where data[index] == 0x0A {
+            try finishLine(upTo: index)
+            lineNumber += 1
+            lineStart = data.index(after: index)
+        }
+        try finishLine(upTo: data.endIndex)
         return ids
     }
 }
