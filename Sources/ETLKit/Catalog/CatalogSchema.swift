@@ -40,7 +40,7 @@ enum CatalogSchema {
             dedup_key           TEXT,
             planned_out         INTEGER NOT NULL DEFAULT 0
         );
-        CREATE INDEX objects_by_dedup_key ON objects (dedup_key, object_id) WHERE is_complete = 1;
+        CREATE INDEX objects_by_dedup_key ON objects (dedup_key, object_id, state, is_listed) WHERE is_complete = 1;
         CREATE INDEX objects_to_fetch ON objects (state, object_id) WHERE needs_fetch = 1;
 
         CREATE TABLE object_reasons (

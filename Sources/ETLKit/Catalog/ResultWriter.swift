@@ -61,7 +61,7 @@ struct ResultWriter {
             }
             let isComplete = reasons.isEmpty
             try upsertFetched.execute(arguments: [
-                id, status, fetchedAt, attempts, .text(String(decoding: body, as: UTF8.self)),
+                id, status, fetchedAt, attempts, .utf8(body),
                 .bool(object.isPublicDomain), .text(object.primaryImage), .text(object.primaryImageSmall),
                 .text(object.artistDisplayName), .text(object.title), .text(object.classification),
                 .text(object.objectDate), .text(object.medium), .text(object.objectURL),

@@ -6,10 +6,28 @@ public enum Timestamp {
     public static func string(from date: Date) -> String {
         let parts = utcParts(of: date)
         let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down)) % 1000
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-            parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
-            parts.tm_hour, parts.tm_min, parts.tm_sec, milliseconds)
+        // Fixed-width digits by hand: String(format:) goes through CFString
+        // and cost 3% of a crawl's CPU (one call per stored result).
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var index = 0
+            func put(_ value: Int, _ width: Int) {
+                var divisor = 1
+                for _ in 1..<width { divisor *= 10 }
+                var rest = value
+                for _ in 0..<width {
+                    buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / divisor)
+                    rest %= divisor
+                    divisor /= 10
+                    index += 1
+                }
+            }
+            func char(_ c: Unicode.Scalar) { buffer[index] = UInt8(ascii: c); index += 1 }
+            put(Int(parts.tm_year) + 1900, 4); char("-"); put(Int(parts.tm_mon) + 1, 2); char("-")
+            put(Int(parts.tm_mday), 2); char("T"); put(Int(parts.tm_hour), 2); char(":")
+            put(Int(parts.tm_min), 2); char(":"); put(Int(parts.tm_sec), 2); char(".")
+            put(milliseconds, 3); char("Z")
+            return index
+        }
     }
 
     /// The calendar day (UTC) of `date`, as `YYYY-MM-DD`.

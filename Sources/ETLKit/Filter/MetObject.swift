@@ -75,6 +75,6 @@ extension MetObject: Decodable {
 extension MetObject {
     /// Decodes a response body, or returns nil when it is not a JSON object.
     public static func decode(body: [UInt8]) -> MetObject? {
-        try? JSONDecoder().decode(MetObject.self, from: Data(body))
+        MetObjectScanner.decode(body)
     }
 }

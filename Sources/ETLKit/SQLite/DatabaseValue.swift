@@ -5,6 +5,8 @@ public enum DatabaseValue: Equatable, Sendable {
     case real(Double)
     case text(String)
     case blob([UInt8])
+    /// UTF-8 bytes bound as TEXT, without building a String first.
+    case utf8([UInt8])
 }
 
 extension DatabaseValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByNilLiteral {

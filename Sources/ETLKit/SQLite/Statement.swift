@@ -49,6 +49,11 @@ public final class Statement {
                 code = bytes.withUnsafeBytes { buffer in
                     sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), etl_sqlite_transient())
                 }
+            case .utf8(let bytes):
+                code = bytes.withUnsafeBytes { buffer in
+                    sqlite3_bind_text(handle, index, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+                                      Int32(buffer.count), etl_sqlite_transient())
+                }
             }
             try database.check(code, sql: sql)
         }
