@@ -3,8 +3,8 @@ import Foundation
 /// The crawl's fetching: a ``SlidingWindow`` of at most `concurrency`
 /// objects in flight, and the only writer to the catalog.
 ///
-/// Results are committed in batches at least every 100 ms (a ticker
-/// task in the same group guarantees it even when answers stop coming), so
+/// Results go to a ``BatchWriter`` in batches at least every 100 ms (the
+/// window's heartbeat sees to it even when answers stop coming), so
 /// `kill -9` loses at most that much work, and never corrupts the catalog.
 struct FetchLoop {
     let catalog: Catalog
@@ -36,8 +36,8 @@ struct FetchLoop {
         var blockNotice = BlockNotice()
         let fetcher = self.fetcher
 
-        func flush() throws {
-            try catalog.record(pending)
+        func flush(to writer: inout BatchWriter) async throws {
+            try await writer.submit(pending)
             pending.removeAll(keepingCapacity: true)
             lastFlush = clock.now
         }
@@ -47,35 +47,37 @@ struct FetchLoop {
             reporter.crawl(didReport: .stopping(reason: Self.describe(refusal)))
         }
 
-        try await SlidingWindow<ObjectFetcher.Completion>(width: concurrency, interval: Self.flushInterval).run(
-            next: {
-                guard stopReason == nil, next < queue.endIndex else { return nil }
-                let id = queue[next]
-                next += 1
-                return { await fetcher.fetch(objectID: id) }
-            },
-            onOutput: { completion in
-                switch completion {
-                case .finished(let result, let tally):
-                    pending.append(result)
-                    done += 1
-                    count(result, tally: tally, into: &summary)
-                case .abandoned(_, let refusal, let tally):
-                    summary.retries += tally.retries
-                    stopping(refusal)
-                }
-                if stop.isRequested { stopping(.stopped) }
-                if pending.count >= Self.maxBatch || clock.now - lastFlush >= Self.flushInterval {
-                    try flush()
-                }
-            },
-            onHeartbeat: {
-                if !pending.isEmpty { try flush() }
-                await blockNotice.reportNewBlocks(pacer: pacer, reporter: reporter, reason: "the server refused requests")
-                reporter.crawl(didReport: .progress(await pacer.progress(
-                    done: done, total: queue.count, retries: summary.retries, failures: summary.failed, since: start)))
-            })
-        try flush()
+        try await BatchWriter.withWriter(catalogPath: catalog.path) { writer in
+            try await SlidingWindow<ObjectFetcher.Completion>(width: concurrency, interval: Self.flushInterval).run(
+                next: {
+                    guard stopReason == nil, next < queue.endIndex else { return nil }
+                    let id = queue[next]
+                    next += 1
+                    return { await fetcher.fetch(objectID: id) }
+                },
+                onOutput: { completion in
+                    switch completion {
+                    case .finished(let result, let tally):
+                        pending.append(result)
+                        done += 1
+                        count(result, tally: tally, into: &summary)
+                    case .abandoned(_, let refusal, let tally):
+                        summary.retries += tally.retries
+                        stopping(refusal)
+                    }
+                    if stop.isRequested { stopping(.stopped) }
+                    if pending.count >= Self.maxBatch || clock.now - lastFlush >= Self.flushInterval {
+                        try await flush(to: &writer)
+                    }
+                },
+                onHeartbeat: {
+                    if !pending.isEmpty { try await flush(to: &writer) }
+                    await blockNotice.reportNewBlocks(pacer: pacer, reporter: reporter, reason: "the server refused requests")
+                    reporter.crawl(didReport: .progress(await pacer.progress(
+                        done: done, total: queue.count, retries: summary.retries, failures: summary.failed, since: start)))
+                })
+            try await flush(to: &writer)
+        }
         switch stopReason {
         case nil: return .completed
         case .stopped: return .interrupted

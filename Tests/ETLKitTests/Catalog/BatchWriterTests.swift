@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+@Suite("BatchWriter")
+struct BatchWriterTests {
+    private func gone(_ id: Int) -> FetchResult {
+        FetchResult(objectID: id, outcome: .gone(message: "ObjectID not found"), httpStatus: 404, fetchedAt: Date(), attempts: 1)
+    }
+
+    @Test("every submitted batch is committed when withWriter returns, beyond the pending limit")
+    func commitsEverything() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("catalog.sqlite")
+        _ = try Catalog.open(path: path)
+        try await BatchWriter.withWriter(catalogPath: path, maxPending: 2) { writer in
+            for batch in 0..<10 {
+                try await writer.submit((1...50).map { gone(batch * 100 + $0) })
+            }
+        }
+        let catalog = try Catalog.open(path: path, create: false)
+        #expect(try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM objects WHERE state = 'gone'")?.int("n") == 500)
+    }
+
+    @Test("a writer that cannot open the catalog fails the loop with its error")
+    func failureSurfaces() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("missing.sqlite")
+        await #expect(throws: CatalogError.missing(path: path)) {
+            try await BatchWriter.withWriter(catalogPath: path, maxPending: 1) { writer in
+                for batch in 0..<5 {
+                    try await writer.submit([gone(batch + 1)])
+                }
+            }
+        }
+    }
+}
