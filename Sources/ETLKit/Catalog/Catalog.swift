@@ -96,7 +96,7 @@ public final class Catalog {
         try database.execute(sql: """
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
-            PRAGMA cache_size = -32768;
+            PRAGMA cache_size = -16384;
             PRAGMA foreign_keys = ON;
             """)
         guard userVersion < CatalogSchema.version else { return }
