@@ -87,7 +87,7 @@ struct FetchLoop {
 
     private var stop: StopSignal { pacer.stop }
 
-    private func count(_ result: FetchResult, tally: ObjectFetcher.Tally, into summary: inout CrawlSummary) {
+    private func count(_ result: FetchResult, tally: FetchTally, into summary: inout CrawlSummary) {
         summary.retries += tally.retries
         switch result.outcome {
         case .fetched: summary.fetched += 1

@@ -5,16 +5,9 @@ import Foundation
 struct ObjectFetcher: Sendable {
     /// What one fetch task hands back to the crawl loop.
     enum Completion: Sendable {
-        case finished(FetchResult, tally: Tally)
+        case finished(FetchResult, tally: FetchTally)
         /// The run stopped (signal or budget) before this object had an outcome.
-        case abandoned(objectID: Int, refusal: RequestPacer.Refusal, tally: Tally)
-    }
-
-    /// Requests, retries and blocked answers spent on one object.
-    struct Tally: Sendable {
-        var requests = 0
-        var retries = 0
-        var blockedAnswers = 0
+        case abandoned(objectID: Int, refusal: RequestPacer.Refusal, tally: FetchTally)
     }
 
     let client: any HTTPClient
@@ -25,7 +18,7 @@ struct ObjectFetcher: Sendable {
     let seed: UInt64
 
     func fetch(objectID: Int) async -> Completion {
-        var tally = Tally()
+        var tally = FetchTally()
         var generator = SeededGenerator(seed: seed ^ UInt64(truncatingIfNeeded: objectID))
         var failures = 0
         let url = "\(api)/objects/\(objectID)"
@@ -69,7 +62,14 @@ struct ObjectFetcher: Sendable {
         }
     }
 
-    private func result(_ objectID: Int, _ outcome: FetchResult.Outcome, _ status: Int?, _ tally: Tally) -> FetchResult {
+    private func result(_ objectID: Int, _ outcome: FetchResult.Outcome, _ status: Int?, _ tally: FetchTally) -> FetchResult {
         FetchResult(objectID: objectID, outcome: outcome, httpStatus: status, fetchedAt: Date(), attempts: tally.requests)
     }
+}
+
+/// Requests, retries and blocked answers spent on one object or image.
+struct FetchTally: Sendable {
+    var requests = 0
+    var retries = 0
+    var blockedAnswers = 0
 }

@@ -19,20 +19,13 @@ struct ImageFetcher: Sendable {
 
     /// What one fetch task hands back to the loop.
     enum Completion: Sendable {
-        case finished(ImageResult, tally: Tally)
+        case finished(ImageResult, tally: FetchTally)
         /// The run stopped (signal or budget) before this image had an outcome.
-        case abandoned(RequestPacer.Refusal, tally: Tally)
+        case abandoned(RequestPacer.Refusal, tally: FetchTally)
         /// No connection could be made, attempt after attempt.
-        case unreachable(reason: String, tally: Tally)
+        case unreachable(reason: String, tally: FetchTally)
         /// The picture could not be written: the run must stop.
-        case cannotWrite(ImageError, tally: Tally)
-    }
-
-    /// Requests, retries and blocked answers spent on one image.
-    struct Tally: Sendable {
-        var requests = 0
-        var retries = 0
-        var blockedAnswers = 0
+        case cannotWrite(ImageError, tally: FetchTally)
     }
 
     let client: any HTTPClient
@@ -43,7 +36,7 @@ struct ImageFetcher: Sendable {
     let seed: UInt64
 
     func fetch(_ job: Job) async -> Completion {
-        var tally = Tally()
+        var tally = FetchTally()
         var generator = SeededGenerator(seed: seed ^ UInt64(truncatingIfNeeded: job.objectID))
         let url = Self.requestURL(job.url)
         while true {

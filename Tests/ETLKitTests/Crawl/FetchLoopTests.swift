@@ -65,7 +65,7 @@ struct FetchLoopTests {
                       backoff: quickBackoff, seed: 7)
     }
 
-    static func finished(_ completion: ObjectFetcher.Completion) -> (FetchResult, ObjectFetcher.Tally)? {
+    static func finished(_ completion: ObjectFetcher.Completion) -> (FetchResult, FetchTally)? {
         if case .finished(let result, let tally) = completion { return (result, tally) }
         return nil
     }
