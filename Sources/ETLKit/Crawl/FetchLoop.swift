@@ -44,7 +44,7 @@ struct FetchLoop {
         func stopping(_ refusal: RequestPacer.Refusal) {
             guard stopReason == nil else { return }
             stopReason = refusal
-            reporter.crawl(didReport: .stopping(reason: Self.describe(refusal)))
+            reporter.crawl(didReport: .stopping(reason: refusal.description))
         }
 
         try await BatchWriter.withWriter(catalogPath: catalog.path) { writer in
@@ -78,11 +78,7 @@ struct FetchLoop {
                 })
             try await flush(to: &writer)
         }
-        switch stopReason {
-        case nil: return .completed
-        case .stopped: return .interrupted
-        case .requestBudget, .timeBudget: return .budgetReached
-        }
+        return stopReason?.runStatus ?? .completed
     }
 
     private var stop: StopSignal { pacer.stop }
@@ -94,14 +90,6 @@ struct FetchLoop {
         case .gone: summary.gone += 1
         case .badID: summary.badIDs += 1
         case .failed: summary.failed += 1
-        }
-    }
-
-    static func describe(_ refusal: RequestPacer.Refusal) -> String {
-        switch refusal {
-        case .stopped: return "interrupted; finishing requests in flight"
-        case .requestBudget: return "--max-requests reached"
-        case .timeBudget: return "--max-duration reached"
         }
     }
 }

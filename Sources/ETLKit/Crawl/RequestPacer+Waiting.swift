@@ -1,3 +1,22 @@
+extension RequestPacer.Refusal: CustomStringConvertible {
+    /// What the operator is told when a run stops for this reason.
+    public var description: String {
+        switch self {
+        case .stopped: return "interrupted; finishing requests in flight"
+        case .requestBudget: return "--max-requests reached"
+        case .timeBudget: return "--max-duration reached"
+        }
+    }
+
+    /// How a run that stopped for this reason ended.
+    public var runStatus: CrawlSummary.Status {
+        switch self {
+        case .stopped: return .interrupted
+        case .requestBudget, .timeBudget: return .budgetReached
+        }
+    }
+}
+
 extension RequestPacer {
     /// Sleeps for a backoff delay in short steps, giving up early when the
     /// run must stop or its time budget runs out.

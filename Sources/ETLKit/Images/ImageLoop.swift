@@ -73,7 +73,7 @@ struct ImageLoop {
         func stopping(_ refusal: RequestPacer.Refusal) {
             guard stopReason == nil else { return }
             stopReason = refusal
-            reporter.crawl(didReport: .stopping(reason: FetchLoop.describe(refusal)))
+            reporter.crawl(didReport: .stopping(reason: refusal.description))
         }
 
         try await SlidingWindow<ImageFetcher.Completion>(width: concurrency, interval: FetchLoop.flushInterval).run(
@@ -114,10 +114,6 @@ struct ImageLoop {
         try flush()
         summary.remaining = abandoned + downloadsAhead()
         if let fatal { throw fatal }
-        switch stopReason {
-        case nil: return .completed
-        case .stopped: return .interrupted
-        case .requestBudget, .timeBudget: return .budgetReached
-        }
+        return stopReason?.runStatus ?? .completed
     }
 }
