@@ -123,7 +123,7 @@ enum MetObjectScanner {
                     var scalar = code(raw, i)
                     i += 4
                     if (0xD800...0xDBFF).contains(scalar) {
-                        guard i + 5 < raw.count + 0, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") else { return nil }
+                        guard i + 5 < raw.count, raw[i] == UInt8(ascii: "\\"), raw[i + 1] == UInt8(ascii: "u") else { return nil }
                         let low = code(raw, i + 2)
                         guard (0xDC00...0xDFFF).contains(low) else { return nil }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
@@ -132,7 +132,7 @@ enum MetObjectScanner {
                         return nil
                     }
                     guard let value = Unicode.Scalar(scalar) else { return nil }
-                    out.append(contentsOf: UTF8.encode(value)!)
+                    UTF8.encode(value) { out.append($0) }
                 default: out.append(next)
                 }
             }

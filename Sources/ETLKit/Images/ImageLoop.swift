@@ -31,7 +31,11 @@ struct ImageLoop {
         // downloadsBefore[i]: uncached entries among entries[..<i].
         var downloadsBefore = [0]
         downloadsBefore.reserveCapacity(entries.count + 1)
-        for entry in entries { downloadsBefore.append(downloadsBefore.last! + (entry.isCached ? 0 : 1)) }
+        var uncached = 0
+        for entry in entries {
+            if !entry.isCached { uncached += 1 }
+            downloadsBefore.append(uncached)
+        }
         var stopReason: RequestPacer.Refusal?
         var fatal: ImageError?
         let fetcher = self.fetcher
