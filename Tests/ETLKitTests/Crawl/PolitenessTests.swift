@@ -52,15 +52,25 @@ struct PolitenessTests {
         options.rateStart = 8
         options.cooldown = 2
         options.concurrency = 16
+        let reporter = RecordingReporter()
         let start = Date()
-        let summary = try await fixture.crawl(options)
+        let summary = try await fixture.crawl(options, reporter: reporter)
         let seconds = Date().timeIntervalSince(start)
         let stats = try await mock.stats()
         let blocksAfterFirst = max(0, stats.blocks - 1)
         let perThousand = Double(blocksAfterFirst) * 1000 / Double(max(summary.requests, 1))
+        // The held rate: requests over the last 20 s of progress, long after the first block.
+        let samples = reporter.recorded.compactMap { event -> (time: Double, requests: Double)? in
+            guard case .progress(let progress) = event else { return nil }
+            return (progress.elapsedSeconds, progress.achievedRate * progress.elapsedSeconds)
+        }
+        let last = try #require(samples.last)
+        let earlier = try #require(samples.last { $0.time <= last.time - 20 })
+        let held = (last.requests - earlier.requests) / (last.time - earlier.time)
         print("""
             auto rate vs hidden limit 40/s: \(summary.requests) requests in \(String(format: "%.1f", seconds)) s \
             = \(String(format: "%.1f", Double(summary.requests) / seconds))/s overall, \
+            \(String(format: "%.1f", held))/s held over the last 20 s (\(Int(held / 40 * 100))% of the limit), \
             peak \(stats.peak_rps)/s, blocks \(stats.blocks) (\(String(format: "%.2f", perThousand)) per 1,000 after the first)
             """)
         #expect(summary.status == .completed)

@@ -32,9 +32,11 @@ final class CrawlFixture {
         return options
     }
 
-    func crawl(_ options: CrawlOptions, stop: StopSignal = StopSignal()) async throws -> CrawlSummary {
+    func crawl(
+        _ options: CrawlOptions, stop: StopSignal = StopSignal(), reporter: any CrawlReporter = SilentReporter()
+    ) async throws -> CrawlSummary {
         let client = try CurlClient(configuration: .init(userAgent: "etl-tests", timeout: options.timeout))
-        return try await Crawler(options: options, client: client, stop: stop).run()
+        return try await Crawler(options: options, client: client, reporter: reporter, stop: stop).run()
     }
 
     /// The page files' bytes, `1.txt` first.
