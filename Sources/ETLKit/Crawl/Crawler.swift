@@ -29,11 +29,7 @@ public struct Crawler: Sendable {
         let startedAt = Date()
         let clock = ContinuousClock()
         let start = clock.now
-        let pacer = RequestPacer(
-            rate: options.rate,
-            controllerSettings: .init(start: options.rateStart, maximum: options.rateMax),
-            cooldown: options.cooldown, maxRequests: options.maxRequests,
-            maxDuration: options.maxDuration, stop: stop)
+        let pacer = options.makePacer(stop: stop)
         let previousCursor = try catalog.setting(Self.cursorKey)
         let mode = modeName(hasCursor: previousCursor != nil)
         let runID = try catalog.beginRun(mode: mode, startedAt: startedAt)

@@ -31,7 +31,7 @@ struct FetchLoop {
         var pending: [FetchResult] = []
         var lastFlush = clock.now
         var next = queue.startIndex
-        var stopReason: RequestPacer.Refusal?
+        var stopLatch = StopLatch()
         var done = 0
         var blockNotice = BlockNotice()
         let fetcher = self.fetcher
@@ -41,16 +41,11 @@ struct FetchLoop {
             pending.removeAll(keepingCapacity: true)
             lastFlush = clock.now
         }
-        func stopping(_ refusal: RequestPacer.Refusal) {
-            guard stopReason == nil else { return }
-            stopReason = refusal
-            reporter.crawl(didReport: .stopping(reason: refusal.description))
-        }
 
         try await BatchWriter.withWriter(catalogPath: catalog.path) { writer in
             try await SlidingWindow<ObjectFetcher.Completion>(width: concurrency, interval: Self.flushInterval).run(
                 next: {
-                    guard stopReason == nil, next < queue.endIndex else { return nil }
+                    guard !stopLatch.isStopped, next < queue.endIndex else { return nil }
                     let id = queue[next]
                     next += 1
                     return { await fetcher.fetch(objectID: id) }
@@ -63,9 +58,9 @@ struct FetchLoop {
                         count(result, tally: tally, into: &summary)
                     case .abandoned(_, let refusal, let tally):
                         summary.retries += tally.retries
-                        stopping(refusal)
+                        stopLatch.stop(refusal, reporter: reporter)
                     }
-                    if stop.isRequested { stopping(.stopped) }
+                    if stop.isRequested { stopLatch.stop(.stopped, reporter: reporter) }
                     if pending.count >= Self.maxBatch || clock.now - lastFlush >= Self.flushInterval {
                         try await flush(to: &writer)
                     }
@@ -78,7 +73,7 @@ struct FetchLoop {
                 })
             try await flush(to: &writer)
         }
-        return stopReason?.runStatus ?? .completed
+        return stopLatch.runStatus
     }
 
     private var stop: StopSignal { pacer.stop }

@@ -60,3 +60,19 @@ struct BlockNotice {
             reason: reason, cooldownSeconds: await pacer.cooldownSeconds, newRate: await pacer.currentRate))
     }
 }
+
+/// Why a loop stopped taking work: the first reason wins and is reported once.
+struct StopLatch {
+    private(set) var reason: RequestPacer.Refusal?
+
+    var isStopped: Bool { reason != nil }
+
+    /// How the loop's run ended.
+    var runStatus: CrawlSummary.Status { reason?.runStatus ?? .completed }
+
+    mutating func stop(_ refusal: RequestPacer.Refusal, reporter: any CrawlReporter) {
+        guard reason == nil else { return }
+        reason = refusal
+        reporter.crawl(didReport: .stopping(reason: refusal.description))
+    }
+}

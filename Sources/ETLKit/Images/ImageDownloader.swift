@@ -46,9 +46,7 @@ public struct ImageDownloader: Sendable {
         summary.withoutURL = plan.withoutURL
         reporter.crawl(didReport: .planned(mode: "images", listed: nil, changes: nil, queued: plan.plannedDownloads))
 
-        let pacer = RequestPacer(
-            rate: options.rate, controllerSettings: .init(start: options.rateStart, maximum: options.rateMax),
-            cooldown: options.cooldown, maxRequests: options.maxRequests, maxDuration: options.maxDuration, stop: stop)
+        let pacer = options.makePacer(stop: stop)
         let loop = ImageLoop(
             catalog: catalog, directory: directory, pacer: pacer, reporter: reporter, concurrency: max(1, options.concurrency),
             fetcher: ImageFetcher(

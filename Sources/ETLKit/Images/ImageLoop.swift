@@ -36,14 +36,14 @@ struct ImageLoop {
             if !entry.isCached { uncached += 1 }
             downloadsBefore.append(uncached)
         }
-        var stopReason: RequestPacer.Refusal?
+        var stopLatch = StopLatch()
         var fatal: ImageError?
         let fetcher = self.fetcher
         var blockNotice = BlockNotice()
 
         /// The next download, passing over cached pictures, until the target is met.
         func startNext() -> (@Sendable () async -> ImageFetcher.Completion)? {
-            while stopReason == nil, fatal == nil, next < entries.endIndex {
+            while !stopLatch.isStopped, fatal == nil, next < entries.endIndex {
                 if let target = plan.target, filled + inFlight >= target { return nil }
                 let entry = entries[next]
                 next += 1
@@ -74,11 +74,6 @@ struct ImageLoop {
             pending.removeAll(keepingCapacity: true)
             lastFlush = clock.now
         }
-        func stopping(_ refusal: RequestPacer.Refusal) {
-            guard stopReason == nil else { return }
-            stopReason = refusal
-            reporter.crawl(didReport: .stopping(reason: refusal.description))
-        }
 
         try await SlidingWindow<ImageFetcher.Completion>(width: concurrency, interval: FetchLoop.flushInterval).run(
             next: startNext,
@@ -93,7 +88,7 @@ struct ImageLoop {
                 case .abandoned(let refusal, let tally):
                     abandoned += 1
                     summary.retries += tally.retries
-                    stopping(refusal)
+                    stopLatch.stop(refusal, reporter: reporter)
                 case .unreachable(let reason, let tally):
                     abandoned += 1
                     summary.retries += tally.retries
@@ -103,7 +98,7 @@ struct ImageLoop {
                     summary.retries += tally.retries
                     if fatal == nil { fatal = error }
                 }
-                if pacer.stop.isRequested { stopping(.stopped) }
+                if pacer.stop.isRequested { stopLatch.stop(.stopped, reporter: reporter) }
                 if pending.count >= FetchLoop.maxBatch || clock.now - lastFlush >= FetchLoop.flushInterval {
                     try flush()
                 }
@@ -118,6 +113,6 @@ struct ImageLoop {
         try flush()
         summary.remaining = abandoned + downloadsAhead()
         if let fatal { throw fatal }
-        return stopReason?.runStatus ?? .completed
+        return stopLatch.runStatus
     }
 }
