@@ -1,11 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Layers, each depending only on those above it:
+//   CSQLite, CCurl   system libraries from Debian's -dev packages
+//   FetchEngine      HTTP, pacing, refusal confirmation, retries, budgets,
+//                    bounded fan-out; knows no source and no catalog
+//   ETLKit           the Met source, catalog, pages, images, commands
+//   etl              the executable: parse, run, report, exit
 let package = Package(
     name: "etl",
     products: [
         .executable(name: "etl", targets: ["etl"]),
         .library(name: "ETLKit", targets: ["ETLKit"]),
+        .library(name: "FetchEngine", targets: ["FetchEngine"]),
     ],
     targets: [
         .systemLibrary(
@@ -19,16 +26,24 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(
+            name: "FetchEngine",
+            dependencies: ["CCurl"]
+        ),
+        .target(
             name: "ETLKit",
-            dependencies: ["CSQLite", "CCurl"]
+            dependencies: ["CSQLite", "FetchEngine"]
         ),
         .executableTarget(
             name: "etl",
-            dependencies: ["ETLKit"]
+            dependencies: ["ETLKit", "FetchEngine"]
+        ),
+        .testTarget(
+            name: "FetchEngineTests",
+            dependencies: ["FetchEngine"]
         ),
         .testTarget(
             name: "ETLKitTests",
-            dependencies: ["ETLKit"]
+            dependencies: ["ETLKit", "FetchEngine"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,11 +1,19 @@
 import Dispatch
 import ETLKit
+import FetchEngine
 import Foundation
+import Synchronization
 
-/// SIGINT/SIGTERM: the first asks the crawl to stop cleanly (commit, write
-/// pages, print the summary); a second exits at once, which is safe because
-/// every commit is a whole SQLite transaction.
+/// SIGINT, SIGTERM, SIGHUP and SIGQUIT: the first asks the run to stop
+/// cleanly (no new requests, waits end at once, requests in flight finish,
+/// commit, write pages, print the summary); a second also cancels the
+/// transfers in flight, so the run still ends `interrupted` with its
+/// summary (as when `timeout` follows its SIGTERM with another); a third
+/// exits at once, which is safe because every commit is a whole SQLite
+/// transaction.
 final class SignalTrap {
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
     private let sources: [any DispatchSourceSignal]
 
     init(stop: StopSignal) {
@@ -13,16 +21,18 @@ final class SignalTrap {
         // spawns from threads that block signals); we must receive them.
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
+        for number in Self.signals { sigaddset(&set, number) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        sources = [SIGINT, SIGTERM].map { number in
+        let received = Mutex(0)
+        sources = Self.signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                if stop.isRequested {
-                    _exit(128 + number)
+                let count = received.withLock { count -> Int in
+                    count += 1
+                    return count
                 }
+                if count > 2 { _exit(128 + (stop.requestedSignal ?? number)) }
                 stop.request(signal: number)
             }
             source.resume()

@@ -1,4 +1,5 @@
 import ETLKit
+import FetchEngine
 import Foundation
 import Synchronization
 
@@ -25,8 +26,12 @@ final class TerminalReporter: CrawlReporter {
             if let changes { text += "\(changes.added) new, \(changes.withdrawn) withdrawn, \(changes.relisted) back, " }
             text += "\(queued) to fetch"
             line(text)
-        case .blocked(let reason, let cooldown, let rate):
-            line("blocked (\(reason)); pausing \(Report.duration(cooldown)), then \(Report.rate(rate))")
+        case .pacer(.confirmedBlock(let reason, let cooldown, let rate)):
+            line("confirmed block (\(reason)); pausing \(Report.duration(cooldown)), then \(Report.rate(rate))")
+        case .pacer(.noise(let reason)):
+            line("refusal was noise (\(reason)); a probe answered normally, rate unchanged")
+        case .pacer(.cappedRetryAfter(let asked, let waited)):
+            line("Retry-After of \(Report.duration(asked)) capped at \(Report.duration(waited))")
         case .stopping(let reason):
             line("stopping: \(reason)")
         case .progress(let progress):
@@ -57,7 +62,7 @@ final class TerminalReporter: CrawlReporter {
         var text = "\(progress.done)/\(progress.total) (\(String(format: "%.1f", percent))%)"
         text += " rate \(Report.rate(progress.achievedRate)) of \(Report.rate(progress.allowedRate))"
         text += " eta \(progress.etaSeconds.map(Report.duration) ?? "-")"
-        text += " blocks \(progress.blocks) retries \(progress.retries) failed \(progress.failures)"
+        text += " blocks \(progress.blocks) refusals \(progress.refusals) retries \(progress.retries) failed \(progress.failures)"
         if progress.isCoolingDown { text += " (cooling down)" }
         if isTerminal {
             Console.writeError("\r\u{1B}[K" + text)

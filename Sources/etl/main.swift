@@ -1,4 +1,5 @@
 import ETLKit
+import FetchEngine
 import Foundation
 
 // Parse, run, report, exit: everything else lives in ETLKit.

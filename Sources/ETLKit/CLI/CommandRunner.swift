@@ -1,3 +1,4 @@
+import FetchEngine
 import Foundation
 
 /// Runs a parsed command and says what to print and how to exit; the
@@ -50,7 +51,7 @@ public struct CommandRunner: Sendable {
     }
 
     private func crawl(_ options: CrawlOptions) async throws -> CrawlSummary {
-        let client = try CurlClient(configuration: .init(userAgent: options.userAgent, timeout: options.timeout))
+        let client = try CurlClient(configuration: .init(userAgent: options.userAgent, timeout: options.pacing.timeout))
         return try await Crawler(options: options, client: client, reporter: reporter, stop: stop).run()
     }
 
@@ -73,7 +74,13 @@ public struct CommandRunner: Sendable {
         switch status {
         case .completed, .budgetReached: return .success
         case .failed: return .failure
-        case .interrupted: return stop.requestedSignal == SIGTERM ? .terminated : .interrupted
+        case .interrupted:
+            switch stop.requestedSignal {
+            case SIGTERM: return .terminated
+            case SIGHUP: return .hangUp
+            case SIGQUIT: return .quit
+            default: return .interrupted
+            }
         }
     }
 

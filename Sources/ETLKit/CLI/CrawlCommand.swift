@@ -53,31 +53,31 @@ enum CrawlCommand {
         crawl.catalogPath = try options.path("catalog") ?? crawl.catalogPath
         crawl.outDirectory = try options.path("out") ?? crawl.outDirectory
         crawl.idsFile = try options.path("ids")
-        crawl.concurrency = try options.integer("concurrency", in: 1...1_024) ?? crawl.concurrency
+        crawl.pacing.concurrency = try options.integer("concurrency", in: 1...1_024) ?? crawl.pacing.concurrency
         if let text = options.string("rate") {
             switch text {
-            case "auto": crawl.rate = .auto
-            case "unlimited": crawl.rate = .unlimited
+            case "auto": crawl.pacing.rate = .auto
+            case "unlimited": crawl.pacing.rate = .unlimited
             default:
                 guard let value = Double(text), value >= 0.01, value <= 1e6 else {
                     throw options.invalid("rate", text, "auto, unlimited or a rate from 0.01 to 1000000 requests per second")
                 }
-                crawl.rate = .fixed(value)
+                crawl.pacing.rate = .fixed(value)
             }
         }
         let rateRange = "a rate from 0.01 to 1000000 requests per second"
-        crawl.rateStart = try options.number("rate-start", atLeast: 0.01, atMost: 1e6, expected: rateRange) ?? crawl.rateStart
-        crawl.rateMax = try options.number("rate-max", atLeast: 0.01, atMost: 1e6, expected: rateRange) ?? crawl.rateMax
-        if crawl.rateStart > crawl.rateMax {
+        crawl.pacing.rateStart = try options.number("rate-start", atLeast: 0.01, atMost: 1e6, expected: rateRange) ?? crawl.pacing.rateStart
+        crawl.pacing.rateMax = try options.number("rate-max", atLeast: 0.01, atMost: 1e6, expected: rateRange) ?? crawl.pacing.rateMax
+        if crawl.pacing.rateStart > crawl.pacing.rateMax {
             let start = options.string("rate-start") ?? "1 (the default)"
             let max = options.string("rate-max") ?? "80 (the default)"
             throw UsageError("--rate-start \(start) is above --rate-max \(max)", command: options.command)
         }
-        crawl.cooldown = try options.number("cooldown", atLeast: 0, expected: "a number of seconds from 0 to 1000000000") ?? crawl.cooldown
-        crawl.maxAttempts = try options.integer("max-attempts", in: 1...100) ?? crawl.maxAttempts
-        crawl.timeout = try options.number("timeout", atLeast: 0.001, expected: "a number of seconds from 0.001 to 1000000000") ?? crawl.timeout
-        crawl.maxRequests = try options.integer("max-requests", in: 1...Int.max)
-        crawl.maxDuration = try options.duration("max-duration")
+        crawl.pacing.cooldown = try options.number("cooldown", atLeast: 0, expected: "a number of seconds from 0 to 1000000000") ?? crawl.pacing.cooldown
+        crawl.pacing.maxAttempts = try options.integer("max-attempts", in: 1...100) ?? crawl.pacing.maxAttempts
+        crawl.pacing.timeout = try options.number("timeout", atLeast: 0.001, expected: "a number of seconds from 0.001 to 1000000000") ?? crawl.pacing.timeout
+        crawl.pacing.maxRequests = try options.integer("max-requests", in: 1...Int.max)
+        crawl.pacing.maxDuration = try options.duration("max-duration")
         if let agent = options.string("user-agent") {
             guard !agent.isEmpty, !agent.contains(where: { $0.isNewline }) else {
                 throw options.invalid("user-agent", agent, "a non-empty single line")

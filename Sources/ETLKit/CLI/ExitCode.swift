@@ -9,8 +9,12 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// Another crawl holds the catalog (try again later).
     case busy = 75
+    /// Stopped by SIGHUP (128 + 1): the terminal went away.
+    case hangUp = 129
     /// Stopped by SIGINT (128 + 2).
     case interrupted = 130
+    /// Stopped by SIGQUIT (128 + 3).
+    case quit = 131
     /// Stopped by SIGTERM (128 + 15).
     case terminated = 143
 }

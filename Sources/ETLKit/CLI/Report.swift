@@ -7,7 +7,7 @@ public enum Report {
         var lines = [
             "crawl \(summary.status.rawValue) (\(summary.mode)) in \(duration(summary.durationSeconds))",
             "  fetched \(summary.fetched), kept \(summary.kept) (\(signed(summary.keptDelta))), gone \(summary.gone), failed \(summary.failed), bad IDs \(summary.badIDs)",
-            "  requests \(summary.requests) at \(rate(summary.achievedRate)), blocks \(summary.blocks), retries \(summary.retries)",
+            "  requests \(summary.requests) at \(rate(summary.achievedRate)), refusals \(summary.refusals) (noise \(summary.noise)), confirmed blocks \(summary.blocks), retries \(summary.retries)",
             "  listed \(summary.listed.map(String.init) ?? "-"), withdrawn \(summary.withdrawn), queued \(summary.queued), planned out \(summary.plannedOut), left for next run \(summary.remaining)",
             "  page lines changed \(summary.pageLinesChanged), kept works not paged \(summary.unpaged)",
         ]
@@ -77,7 +77,7 @@ public enum Report {
         var lines = [
             "images \(summary.status.rawValue) (\(summary.mode)) in \(duration(summary.durationSeconds))",
             "  downloaded \(summary.downloaded) (\(bytes(summary.bytes))), cached \(summary.cached), \(failed)",
-            "  requests \(summary.requests) at \(rate(summary.achievedRate)), blocks \(summary.blocks), retries \(summary.retries)",
+            "  requests \(summary.requests) at \(rate(summary.achievedRate)), refusals \(summary.refusals) (noise \(summary.noise)), confirmed blocks \(summary.blocks), retries \(summary.retries)",
             "  failed earlier \(summary.skippedFailed) (skipped; --retry-failed tries them), without URL \(summary.withoutURL), left for next run \(summary.remaining)",
         ]
         if summary.removedTemporary + summary.removedOrphans > 0 {

@@ -1,3 +1,4 @@
+import FetchEngine
 import Foundation
 
 /// `etl plan`: reads the listing (or an `--ids` file) and the CSV, and

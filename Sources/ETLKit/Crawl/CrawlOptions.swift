@@ -1,3 +1,4 @@
+import FetchEngine
 /// Everything `etl crawl` can be told.
 public struct CrawlOptions: Sendable, Equatable {
     public static let defaultAPI = "https://collectionapi.metmuseum.org/public/collection/v1"
@@ -6,15 +7,8 @@ public struct CrawlOptions: Sendable, Equatable {
     public var catalogPath = "data/catalog.sqlite"
     public var outDirectory = "data/pages"
     public var idsFile: String?
-    public var concurrency = 4
-    public var rate: RateSetting = .auto
-    public var rateStart = 1.0
-    public var rateMax = 80.0
-    public var cooldown = 60.0
-    public var maxAttempts = 5
-    public var timeout = 30.0
-    public var maxRequests: Int?
-    public var maxDuration: Double?
+    /// Rate, refusals, retries and budgets: shared with `etl images`.
+    public var pacing = PacingOptions()
     public var userAgent = CrawlOptions.defaultUserAgent
     public var layout = PageLayout()
     /// Page only works whose picture `etl images` verified.
@@ -27,9 +21,6 @@ public struct CrawlOptions: Sendable, Equatable {
     public var csvPath: String?
     /// With `csvPath`: do not fetch never-fetched objects the CSV shows cannot pass.
     public var isCSVSkip = false
-    /// Seed for retry jitter.
-    public var jitterSeed: UInt64 = 0
-
     public static let defaultUserAgent = "etl/\(ETLVersion.current) (offline dataset builder for the Met Collection API; libcurl)"
 
     public init() {}

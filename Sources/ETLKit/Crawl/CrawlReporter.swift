@@ -1,3 +1,5 @@
+import FetchEngine
+
 /// Receives what a crawl has to say; the executable prints it, tests record it.
 /// The library itself never writes to the terminal.
 public protocol CrawlReporter: Sendable {
@@ -10,8 +12,8 @@ public enum CrawlEvent: Sendable, Equatable {
     case planned(mode: String, listed: Int?, changes: ListingChanges?, queued: Int)
     /// Periodic progress (about once a second; the reporter throttles).
     case progress(CrawlProgress)
-    /// A block answer started a cooldown.
-    case blocked(reason: String, cooldownSeconds: Double, newRate: Double)
+    /// The pacer dismissed a refusal as noise, confirmed a block, or capped a wait.
+    case pacer(PacerEvent)
     /// The run is stopping early.
     case stopping(reason: String)
 }

@@ -22,7 +22,12 @@ public struct CrawlSummary: Sendable, Equatable, Codable {
     public var gone = 0
     public var failed = 0
     public var badIDs = 0
+    /// Confirmed blocks (each cooled down and lowered the rate).
     public var blocks = 0
+    /// Refused answers (403, 429, an HTML page), blocks' and noise's alike.
+    public var refusals = 0
+    /// Suspected blocks a probe dismissed as noise.
+    public var noise = 0
     public var retries = 0
     public var kept = 0
     public var keptDelta = 0

@@ -1,3 +1,4 @@
+import FetchEngine
 import Foundation
 
 /// Runs one crawl: list, fetch, store, filter, write pages.
@@ -29,7 +30,8 @@ public struct Crawler: Sendable {
         let startedAt = Date()
         let clock = ContinuousClock()
         let start = clock.now
-        let pacer = options.makePacer(stop: stop)
+        let pacing = options.pacing
+        let pacer = pacing.makePacer(stop: stop)
         let previousCursor = try catalog.setting(Self.cursorKey)
         let mode = modeName(hasCursor: previousCursor != nil)
         let runID = try catalog.beginRun(mode: mode, startedAt: startedAt)
@@ -37,12 +39,12 @@ public struct Crawler: Sendable {
         summary.mode = mode
         do {
             let keptBefore = try catalog.keptIDs().count
-            let queue = try await planWork(catalog: catalog, pacer: pacer, cursor: previousCursor, summary: &summary)
-            let loop = FetchLoop(
-                catalog: catalog, pacer: pacer, reporter: reporter, concurrency: options.concurrency,
-                fetcher: ObjectFetcher(
-                    client: client, pacer: pacer, api: options.api, maxAttempts: options.maxAttempts,
-                    backoff: Backoff(), seed: options.jitterSeed))
+            let queue = try await planWork(catalog: catalog, pacer: pacer, pacing: pacing, cursor: previousCursor, summary: &summary)
+            let fetcher = Fetcher(
+                kind: ObjectRequest(api: options.api), client: client, pacer: pacer,
+                maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
+            let loop = ObjectLoop(
+                catalog: catalog, reporter: reporter, loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
             let outcome = try await loop.run(queue: queue, summary: &summary)
             summary.status = outcome
             let change = try catalog.rebuildWorks()
@@ -61,11 +63,11 @@ public struct Crawler: Sendable {
         } catch {
             summary.status = .failed
             summary.error = "\(error)"
-            finishTimes(&summary, pacer: await pacer.requests, blocks: await pacer.blocks, elapsed: clock.now - start)
+            await finishTimes(&summary, pacer: pacer, elapsed: clock.now - start)
             try? catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
             throw error
         }
-        finishTimes(&summary, pacer: await pacer.requests, blocks: await pacer.blocks, elapsed: clock.now - start)
+        await finishTimes(&summary, pacer: pacer, elapsed: clock.now - start)
         try catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
         return summary
     }
@@ -76,16 +78,19 @@ public struct Crawler: Sendable {
         return "incremental"
     }
 
-    private func finishTimes(_ summary: inout CrawlSummary, pacer requests: Int, blocks: Int, elapsed: Duration) {
+    private func finishTimes(_ summary: inout CrawlSummary, pacer: RequestPacer, elapsed: Duration) async {
         let seconds = elapsed.inSeconds
+        let requests = await pacer.requests
         summary.requests = requests
-        summary.blocks = blocks
+        summary.blocks = await pacer.blocks
+        summary.refusals = await pacer.refusals
+        summary.noise = await pacer.noise
         summary.durationSeconds = seconds
         summary.achievedRate = seconds > 0 ? Double(requests) / seconds : 0
     }
 
     /// Brings the catalog's queue up to date and returns it in work order.
-    private func planWork(catalog: Catalog, pacer: RequestPacer, cursor: String?, summary: inout CrawlSummary) async throws -> [Int] {
+    private func planWork(catalog: Catalog, pacer: RequestPacer, pacing: PacingOptions, cursor: String?, summary: inout CrawlSummary) async throws -> [Int] {
         var changes: ListingChanges?
         var changed: Set<Int> = []
         if let idsFile = options.idsFile {
@@ -94,7 +99,7 @@ public struct Crawler: Sendable {
             try catalog.registerIDs(ids)
             if options.isFull { try catalog.markForFetch(ids: ids) }
         } else {
-            let listing = ObjectListing(client: client, pacer: pacer, api: options.api, maxAttempts: options.maxAttempts, backoff: Backoff())
+            let listing = ObjectListing(client: client, pacer: pacer, api: options.api, maxAttempts: pacing.maxAttempts, backoff: Backoff())
             let ids = try await listing.fetchIDs()
             summary.listed = ids.count
             changes = try catalog.registerListing(ids: ids, at: Date())

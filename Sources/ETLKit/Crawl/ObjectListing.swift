@@ -1,3 +1,4 @@
+import FetchEngine
 import Foundation
 
 /// Reads the ID listings: `GET {api}/objects[?metadataDate=…]` or an `--ids` file.
@@ -8,58 +9,21 @@ struct ObjectListing: Sendable {
     let maxAttempts: Int
     let backoff: Backoff
 
-    private struct Body: Decodable {
-        var total: Int?
-        var objectIDs: [Int]?
-    }
-
     /// All listed IDs, or those changed since `metadataDate` (`YYYY-MM-DD`).
     func fetchIDs(metadataDate: String? = nil) async throws -> [Int] {
         let url = metadataDate.map { "\(api)/objects?metadataDate=\($0)" } ?? "\(api)/objects"
-        var generator = SeededGenerator(seed: 1)
-        var failures = 0
-        while true {
-            if let refusal = await pacer.acquire() {
-                throw CrawlError.listingFailed(url: url, reason: "stopped before the listing (\(refusal))")
-            }
-            let response: HTTPResponse
-            do {
-                response = try await client.get(url)
-            } catch let error as HTTPError {
-                if case .cannotConnect(_, let reason) = error { throw CrawlError.listingFailed(url: url, reason: reason) }
-                guard error.isRetryable else { throw CrawlError.listingFailed(url: url, reason: error.description) }
-                failures += 1
-                if failures >= maxAttempts { throw CrawlError.listingFailed(url: url, reason: error.description) }
-                try await Task.sleep(for: .milliseconds(Int64(backoff.delay(attempt: failures, retryAfter: nil, using: &generator) * 1000)))
-                continue
-            }
-            switch response.status {
-            case 200:
-                if let body = try? JSONDecoder().decode(Body.self, from: Data(response.body)) {
-                    return body.objectIDs ?? []
-                }
-                if response.body.first == UInt8(ascii: "<") || response.contentType?.contains("html") == true {
-                    await pacer.reportBlock()
-                    failures += 1
-                } else {
-                    throw CrawlError.listingFailed(url: url, reason: "the body is not {\"total\": N, \"objectIDs\": [...]}")
-                }
-            case 403, 429:
-                await pacer.reportBlock()
-                failures += 1
-            case 408, 500...599:
-                failures += 1
-                let delay = backoff.delay(attempt: failures, retryAfter: response.retryAfter, using: &generator)
-                try await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
-            default:
-                let message = ResponseClassifier.message(in: response.body)
-                    ?? (try? JSONDecoder().decode(String.self, from: Data(response.body)))
-                    ?? "no message"
-                throw CrawlError.listingFailed(url: url, reason: "HTTP \(response.status): \(message)")
-            }
-            if failures >= maxAttempts {
-                throw CrawlError.listingFailed(url: url, reason: "HTTP \(response.status) after \(failures) attempts")
-            }
+        let fetcher = Fetcher(kind: ListingRequest(), client: client, pacer: pacer, maxAttempts: maxAttempts, backoff: backoff, seed: 1)
+        switch await fetcher.fetch(url) {
+        case .finished(.ids(let ids), _):
+            return ids
+        case .finished(.failed(let reason), _):
+            throw CrawlError.listingFailed(url: url, reason: reason)
+        case .abandoned(_, let reason, _):
+            throw CrawlError.listingFailed(url: url, reason: "stopped before the listing (\(reason))")
+        case .unreachable(_, let failure, _):
+            throw CrawlError.listingFailed(url: url, reason: failure.reason)
+        case .fatal(_, let error, _):
+            throw CrawlError.listingFailed(url: url, reason: "\(error)")
         }
     }
 

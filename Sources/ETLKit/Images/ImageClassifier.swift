@@ -1,3 +1,4 @@
+import FetchEngine
 import Foundation
 
 /// Sorts one answer from the image host into what the downloader does next,

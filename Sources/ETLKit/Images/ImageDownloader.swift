@@ -1,3 +1,4 @@
+import FetchEngine
 import Foundation
 
 /// Runs one `etl images`: lock, tidy the folder, plan, download, record.
@@ -21,7 +22,7 @@ public struct ImageDownloader: Sendable {
     /// a body limit above the API's 10 MB, as originals can be larger.
     public static func makeClient(for options: ImageOptions) throws -> CurlClient {
         try CurlClient(configuration: .init(
-            userAgent: options.userAgent, timeout: options.timeout, maxBodyBytes: options.maxBodyBytes))
+            userAgent: options.userAgent, timeout: options.pacing.timeout, maxBodyBytes: options.maxBodyBytes))
     }
 
     public func run() async throws -> ImageSummary {
@@ -46,12 +47,14 @@ public struct ImageDownloader: Sendable {
         summary.withoutURL = plan.withoutURL
         reporter.crawl(didReport: .planned(mode: "images", listed: nil, changes: nil, queued: plan.plannedDownloads))
 
-        let pacer = options.makePacer(stop: stop)
+        let pacing = options.pacing
+        let pacer = pacing.makePacer(stop: stop)
+        let fetcher = Fetcher(
+            kind: ImageRequest(directory: directory), client: client, pacer: pacer,
+            maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
         let loop = ImageLoop(
-            catalog: catalog, directory: directory, pacer: pacer, reporter: reporter, concurrency: max(1, options.concurrency),
-            fetcher: ImageFetcher(
-                client: client, pacer: pacer, directory: directory, maxAttempts: options.maxAttempts,
-                backoff: Backoff(), seed: options.jitterSeed))
+            catalog: catalog, directory: directory, reporter: reporter,
+            loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
         do {
             summary.status = try await loop.run(plan: plan, summary: &summary)
         } catch let error as ImageError {
@@ -60,6 +63,8 @@ public struct ImageDownloader: Sendable {
         }
         summary.requests = await pacer.requests
         summary.blocks = await pacer.blocks
+        summary.refusals = await pacer.refusals
+        summary.noise = await pacer.noise
         summary.durationSeconds = (ContinuousClock.now - start).inSeconds
         summary.achievedRate = summary.durationSeconds > 0 ? Double(summary.requests) / summary.durationSeconds : 0
         return summary

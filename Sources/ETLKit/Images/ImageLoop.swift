@@ -1,3 +1,5 @@
+import FetchEngine
+
 /// The downloading of `etl images`: a ``SlidingWindow`` of at most
 /// `concurrency` images in flight, and the only writer to the catalog.
 ///
@@ -9,20 +11,17 @@
 struct ImageLoop {
     let catalog: Catalog
     let directory: ImageDirectory
-    let pacer: RequestPacer
     let reporter: any CrawlReporter
-    let concurrency: Int
-    let fetcher: ImageFetcher
+    let loop: FetchLoop<ImageRequest>
 
     /// Walks `plan`; returns how the loop ended. Throws when a picture
     /// cannot be written or the host is unreachable, after committing
     /// what was done.
     func run(plan: ImagePlan, summary: inout ImageSummary) async throws -> CrawlSummary.Status {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         let entries = plan.entries
-        var pending: [ImageResult] = []
-        var lastFlush = clock.now
+        let pacer = loop.fetcher.pacer
+        let reporter = self.reporter
         var next = entries.startIndex
         var inFlight = 0
         var filled = 0
@@ -36,14 +35,11 @@ struct ImageLoop {
             if !entry.isCached { uncached += 1 }
             downloadsBefore.append(uncached)
         }
-        var stopLatch = StopLatch()
         var fatal: ImageError?
-        let fetcher = self.fetcher
-        var blockNotice = BlockNotice()
 
         /// The next download, passing over cached pictures, until the target is met.
-        func startNext() -> (@Sendable () async -> ImageFetcher.Completion)? {
-            while !stopLatch.isStopped, fatal == nil, next < entries.endIndex {
+        func startNext() -> (ImageRequest.Job, jitter: UInt64)? {
+            while fatal == nil, next < entries.endIndex {
                 if let target = plan.target, filled + inFlight >= target { return nil }
                 let entry = entries[next]
                 next += 1
@@ -53,8 +49,8 @@ struct ImageLoop {
                     continue
                 }
                 inFlight += 1
-                let job = ImageFetcher.Job(objectID: entry.objectID, url: entry.url, previousFile: entry.previousFile)
-                return { await fetcher.fetch(job) }
+                let job = ImageRequest.Job(objectID: entry.objectID, url: entry.url, previousFile: entry.previousFile)
+                return (job, jitter: UInt64(truncatingIfNeeded: entry.objectID))
             }
             return nil
         }
@@ -64,55 +60,48 @@ struct ImageLoop {
             if let target = plan.target { end = min(end, next + max(0, target - filled - inFlight)) }
             return downloadsBefore[end] - downloadsBefore[next]
         }
-        func flush() throws {
-            guard !pending.isEmpty else { return }
+        func commit(_ results: [ImageResult]) throws {
             directory.sync()
-            try catalog.recordImages(pending)
-            for result in pending {
+            try catalog.recordImages(results)
+            for result in results {
                 if let stale = result.staleFile { directory.remove(stale) }
             }
-            pending.removeAll(keepingCapacity: true)
-            lastFlush = clock.now
         }
 
-        try await SlidingWindow<ImageFetcher.Completion>(width: concurrency, interval: FetchLoop.flushInterval).run(
+        let stopReason = try await loop.run(
             next: startNext,
-            onOutput: { completion in
+            onCompletion: { completion in
                 inFlight -= 1
+                summary.retries += completion.tally.retries
                 switch completion {
-                case .finished(let result, let tally):
-                    pending.append(result)
+                case .finished(var result, let tally):
+                    result.attempts = tally.requests
                     done += 1
-                    summary.count(result, retries: tally.retries)
+                    summary.count(result, retries: 0)
                     if case .saved = result.outcome { filled += 1 }
-                case .abandoned(let refusal, let tally):
+                    return result
+                case .abandoned:
                     abandoned += 1
-                    summary.retries += tally.retries
-                    stopLatch.stop(refusal, reporter: reporter)
-                case .unreachable(let reason, let tally):
+                case .unreachable(_, let failure, _):
                     abandoned += 1
-                    summary.retries += tally.retries
-                    if fatal == nil { fatal = .unreachable(reason: reason) }
-                case .cannotWrite(let error, let tally):
+                    if fatal == nil { fatal = .unreachable(reason: failure.reason) }
+                case .fatal(_, let error, _):
                     abandoned += 1
-                    summary.retries += tally.retries
-                    if fatal == nil { fatal = error }
+                    if fatal == nil { fatal = error as? ImageError ?? .unreachable(reason: "\(error)") }
                 }
-                if pacer.stop.isRequested { stopLatch.stop(.stopped, reporter: reporter) }
-                if pending.count >= FetchLoop.maxBatch || clock.now - lastFlush >= FetchLoop.flushInterval {
-                    try flush()
-                }
+                return nil
             },
+            commit: commit,
             onHeartbeat: {
-                try flush()
-                await blockNotice.reportNewBlocks(pacer: pacer, reporter: reporter, reason: "the image host refused requests")
+                reporter.report(await pacer.takeEvents())
                 let total = done + inFlight + abandoned + downloadsAhead()
                 reporter.crawl(didReport: .progress(await pacer.progress(
                     done: done, total: total, retries: summary.retries, failures: summary.failed, since: start)))
-            })
-        try flush()
+            },
+            onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
+        reporter.report(await pacer.takeEvents())
         summary.remaining = abandoned + downloadsAhead()
         if let fatal { throw fatal }
-        return stopLatch.runStatus
+        return stopReason?.runStatus ?? .completed
     }
 }

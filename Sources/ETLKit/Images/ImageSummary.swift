@@ -24,7 +24,12 @@ public struct ImageSummary: Sendable, Equatable, Codable {
     public var removedTemporary = 0
     public var removedOrphans = 0
     public var requests = 0
+    /// Confirmed blocks.
     public var blocks = 0
+    /// Refused answers, noise included.
+    public var refusals = 0
+    /// Suspected blocks a probe dismissed as noise.
+    public var noise = 0
     public var retries = 0
     public var durationSeconds = 0.0
     public var achievedRate = 0.0

@@ -38,14 +38,23 @@ public final class CurlClient: HTTPClient {
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
             throw HTTPError.invalidURL(url)
         }
-        return try await withCheckedThrowingContinuation { continuation in
-            loop.submit(CurlJob(url: url, continuation: continuation))
+        try Task.checkCancellation()
+        let id = loop.makeJobID()
+        // Cancelling the task drops the transfer on the curl thread, which
+        // resumes the continuation with CancellationError.
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                loop.submit(CurlJob(id: id, url: url, continuation: continuation))
+            }
+        } onCancel: {
+            loop.cancel(id: id)
         }
     }
 }
 
 /// One request waiting for the loop thread.
 struct CurlJob: Sendable {
+    let id: Int
     let url: String
     let continuation: CheckedContinuation<HTTPResponse, any Error>
 }
@@ -55,6 +64,8 @@ struct CurlJob: Sendable {
 final class CurlLoop: Sendable {
     private struct Queue: ~Copyable {
         var jobs: [CurlJob] = []
+        var cancelled: Set<Int> = []
+        var lastID = 0
         var isShuttingDown = false
     }
 
@@ -97,17 +108,32 @@ final class CurlLoop: Sendable {
         }
     }
 
+    func makeJobID() -> Int {
+        queue.withLock { state in
+            state.lastID += 1
+            return state.lastID
+        }
+    }
+
+    /// Asks the loop thread to drop job `id`, queued or in flight.
+    func cancel(id: Int) {
+        queue.withLock { _ = $0.cancelled.insert(id) }
+        wake()
+    }
+
     func shutDown() {
         queue.withLock { $0.isShuttingDown = true }
         wake()
     }
 
-    /// Takes the submitted jobs; nil once shut down and drained.
-    func takeJobs() -> (jobs: [CurlJob], isShuttingDown: Bool) {
+    /// Takes the submitted jobs and the IDs to cancel.
+    func takeJobs() -> (jobs: [CurlJob], cancelled: Set<Int>, isShuttingDown: Bool) {
         queue.withLock { state in
             let jobs = state.jobs
+            let cancelled = state.cancelled
             state.jobs.removeAll(keepingCapacity: true)
-            return (jobs, state.isShuttingDown)
+            state.cancelled.removeAll()
+            return (jobs, cancelled, state.isShuttingDown)
         }
     }
 

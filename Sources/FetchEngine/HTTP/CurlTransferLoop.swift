@@ -30,9 +30,16 @@ final class CurlTransferLoop {
             owner.closePipe()
         }
         while true {
-            let (jobs, isShuttingDown) = owner.takeJobs()
+            let (jobs, cancelled, isShuttingDown) = owner.takeJobs()
             if isShuttingDown && jobs.isEmpty && active.isEmpty { return }
-            for job in jobs { start(job, in: multi) }
+            for job in jobs {
+                if cancelled.contains(job.id) {
+                    job.continuation.resume(throwing: CancellationError())
+                } else {
+                    start(job, in: multi)
+                }
+            }
+            if !cancelled.isEmpty { drop(cancelled, in: multi) }
 
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
@@ -47,7 +54,7 @@ final class CurlTransferLoop {
 
     private func failAll(reason: String) {
         while true {
-            let (jobs, isShuttingDown) = owner.takeJobs()
+            let (jobs, _, isShuttingDown) = owner.takeJobs()
             for job in jobs {
                 job.continuation.resume(throwing: HTTPError.transport(url: job.url, reason: reason))
             }
@@ -80,6 +87,16 @@ final class CurlTransferLoop {
         _ = etl_curl_setopt_long(handle, CURLOPT_TCP_NODELAY, 1)
         _ = etl_curl_setopt_write_function(handle, CURLOPT_WRITEFUNCTION, curlWriteBody)
         _ = etl_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(transfer).toOpaque())
+    }
+
+    /// Aborts the transfers whose tasks were cancelled.
+    private func drop(_ ids: Set<Int>, in multi: UnsafeMutableRawPointer) {
+        for (handle, transfer) in active where ids.contains(transfer.job.id) {
+            curl_multi_remove_handle(multi, handle)
+            active[handle] = nil
+            transfer.job.continuation.resume(throwing: CancellationError())
+            idleHandles.append(handle)
+        }
     }
 
     private func collectFinished(in multi: UnsafeMutableRawPointer) {

@@ -46,3 +46,17 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 }
+
+extension HTTPError {
+    /// The failure category a request that ended this way falls in.
+    public var category: FetchFailure.Category {
+        switch self {
+        case .invalidURL: return .invalidURL
+        case .cannotConnect: return .unreachable
+        case .timedOut: return .timeout
+        case .connectionReset, .transport: return .network
+        case .truncatedBody: return .truncated
+        case .bodyTooLarge: return .tooLarge
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import FetchEngine
+import Foundation
+
+/// The crawl's fetching: the engine's ``FetchLoop`` over the queue, with the
+/// catalog's ``BatchWriter`` as the only writer.
+///
+/// Results are committed in batches at least every 100 ms, so `kill -9`
+/// loses at most that much work, and never corrupts the catalog.
+struct ObjectLoop {
+    let catalog: Catalog
+    let reporter: any CrawlReporter
+    let loop: FetchLoop<ObjectRequest>
+
+    var pacer: RequestPacer { loop.fetcher.pacer }
+
+    /// Fetches `queue` in order; returns how the loop ended.
+    func run(queue: [Int], summary: inout CrawlSummary) async throws -> CrawlSummary.Status {
+        let start = ContinuousClock.now
+        var next = queue.startIndex
+        var done = 0
+        let pacer = self.pacer
+        let reporter = self.reporter
+        var stopReason: RequestPacer.StopReason?
+        try await BatchWriter.withWriter(catalogPath: catalog.path) { writer in
+            stopReason = try await loop.run(
+                next: {
+                    guard next < queue.endIndex else { return nil }
+                    defer { next += 1 }
+                    return (queue[next], jitter: UInt64(truncatingIfNeeded: queue[next]))
+                },
+                onCompletion: { completion in
+                    summary.retries += completion.tally.retries
+                    switch completion {
+                    case .finished(var result, let tally):
+                        result.attempts = tally.requests
+                        done += 1
+                        count(result, into: &summary)
+                        return result
+                    case .unreachable(let objectID, let failure, let tally):
+                        done += 1
+                        summary.failed += 1
+                        return FetchResult(
+                            objectID: objectID, outcome: .failed(reason: failure.reason), httpStatus: nil,
+                            fetchedAt: Date(), attempts: tally.requests)
+                    case .fatal(let objectID, let error, let tally):
+                        done += 1
+                        summary.failed += 1
+                        return FetchResult(
+                            objectID: objectID, outcome: .failed(reason: "\(error)"), httpStatus: nil,
+                            fetchedAt: Date(), attempts: tally.requests)
+                    case .abandoned:
+                        return nil
+                    }
+                },
+                commit: { try await writer.submit($0) },
+                onHeartbeat: {
+                    reporter.report(await pacer.takeEvents())
+                    reporter.crawl(didReport: .progress(await pacer.progress(
+                        done: done, total: queue.count, retries: summary.retries, failures: summary.failed, since: start)))
+                },
+                onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
+        }
+        reporter.report(await pacer.takeEvents())
+        return stopReason?.runStatus ?? .completed
+    }
+
+    private func count(_ result: FetchResult, into summary: inout CrawlSummary) {
+        switch result.outcome {
+        case .fetched: summary.fetched += 1
+        case .gone: summary.gone += 1
+        case .badID: summary.badIDs += 1
+        case .failed: summary.failed += 1
+        }
+    }
+}
+
+extension RequestPacer.StopReason {
+    /// How a run that stopped for this reason ended.
+    var runStatus: CrawlSummary.Status {
+        switch self {
+        case .stopped: return .interrupted
+        case .requestBudget, .timeBudget: return .budgetReached
+        }
+    }
+}
+
+extension CrawlReporter {
+    /// Hands the pacer's news to the operator.
+    func report(_ events: [PacerEvent]) {
+        for event in events { crawl(didReport: .pacer(event)) }
+    }
+}

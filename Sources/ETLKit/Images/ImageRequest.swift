@@ -1,0 +1,117 @@
+import FetchEngine
+import Foundation
+
+/// One work's picture as the engine fetches it: the classification is
+/// ``ImageClassifier``'s, and a verified picture is written to the folder
+/// before the result is handed back.
+///
+/// An HTML page, an empty body or a non-image for one URL while others
+/// succeed is that work's `not_an_image`: the page only makes the engine
+/// probe once, and nothing cools down unless the probe is refused too.
+struct ImageRequest: FetchKind {
+    /// One image to fetch.
+    struct Job: Sendable {
+        var objectID: Int
+        var url: String
+        var previousFile: String?
+    }
+
+    let directory: ImageDirectory
+
+    func url(for job: Job) -> String { Self.requestURL(job.url) }
+
+    func verdict(for response: HTTPResponse, item job: Job) async -> Verdict<ImageResult> {
+        switch ImageClassifier.verdict(for: response) {
+        case .image(let kind, let status):
+            let body = response.body
+            let file = ImageFile(
+                name: ImageFile.name(objectID: job.objectID, kind: kind), kind: kind,
+                bytes: body.count, sha256: SHA256.hex(of: body))
+            do {
+                try directory.write(body, as: file.name)
+            } catch let error as ImageError {
+                return .fatal(error)
+            } catch {
+                return .fatal(ImageError.cannotWrite(path: directory.filePath(file.name), reason: "\(error)"))
+            }
+            return .done(result(job, .saved(file), status: status, contentType: response.contentType))
+        case .failed(let failure, let reason, let status):
+            return .done(result(job, .failed(failure, reason: reason), status: status, contentType: response.contentType))
+        case .block(let reason, let status):
+            // A page instead of the picture is this URL's problem unless a probe says otherwise.
+            let isPage = status == 200
+            return .refused(FetchFailure(isPage ? .badBody : .refused, reason: reason, status: status), isFinalIfNoise: isPage)
+        case .retry(let failure, let reason, let status, let retryAfter):
+            return .retry(FetchFailure(Self.category(failure), reason: reason, status: status), retryAfter: retryAfter)
+        case .unreachable(let reason):
+            return .retry(FetchFailure(.unreachable, reason: reason))
+        }
+    }
+
+    func verdict(for error: HTTPError, item job: Job) -> Verdict<ImageResult> {
+        switch ImageClassifier.verdict(for: error) {
+        case .failed(let failure, let reason, let status):
+            return .done(result(job, .failed(failure, reason: reason), status: status, contentType: nil))
+        case .unreachable(let reason):
+            return .retry(FetchFailure(.unreachable, reason: reason))
+        case .retry(let failure, let reason, let status, _):
+            return .retry(FetchFailure(Self.category(failure), reason: reason, status: status))
+        case .image, .block:
+            return .retry(FetchFailure(.network, reason: error.description))
+        }
+    }
+
+    func output(for job: Job, failure: FetchFailure, attempts: Int) -> ImageResult {
+        result(job, .failed(Self.imageFailure(failure.category), reason: failure.reason), status: failure.status, contentType: nil)
+    }
+
+    private func result(_ job: Job, _ outcome: ImageResult.Outcome, status: Int?, contentType: String?) -> ImageResult {
+        ImageResult(
+            objectID: job.objectID, url: job.url, outcome: outcome, httpStatus: status,
+            contentType: contentType, fetchedAt: Date(), attempts: 0, previousFile: job.previousFile)
+    }
+
+    static func category(_ failure: ImageFailure) -> FetchFailure.Category {
+        switch failure {
+        case .status: return .status
+        case .timeout: return .timeout
+        case .notAnImage: return .badBody
+        case .truncated: return .truncated
+        case .blocked: return .refused
+        case .network: return .network
+        case .tooLarge: return .tooLarge
+        case .invalidURL: return .invalidURL
+        }
+    }
+
+    static func imageFailure(_ category: FetchFailure.Category) -> ImageFailure {
+        switch category {
+        case .status: return .status
+        case .timeout: return .timeout
+        case .badBody: return .notAnImage
+        case .truncated: return .truncated
+        case .refused: return .blocked
+        case .network, .unreachable, .cannotWrite: return .network
+        case .tooLarge: return .tooLarge
+        case .invalidURL: return .invalidURL
+        }
+    }
+
+    /// `url` with spaces, non-ASCII and other characters a URL cannot hold
+    /// percent-encoded (as UTF-8); existing `%XX` escapes are kept. The
+    /// records hold URLs such as `…/web-large/sfrl26.145.260a, b_251176.jpg`.
+    static func requestURL(_ url: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(url.utf8.count)
+        for byte in url.utf8 {
+            if allowed.contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,36 @@
+/// How one run paces, retries and budgets its requests: the options
+/// `etl crawl` and `etl images` (and every source) share, parsed once.
+public struct PacingOptions: Sendable, Equatable {
+    /// Requests in flight at most.
+    public var concurrency = 4
+    public var rate: RateSetting = .auto
+    /// Starting rate of `--rate auto`.
+    public var rateStart = 1.0
+    /// Highest rate `--rate auto` may reach.
+    public var rateMax = 80.0
+    /// Seconds every request waits after a confirmed block.
+    public var cooldown = 60.0
+    /// Answers per item per run for transient failures.
+    public var maxAttempts = 5
+    /// Seconds one request may take.
+    public var timeout = 30.0
+    public var maxRequests: Int?
+    /// Seconds the run may take.
+    public var maxDuration: Double?
+    /// Seed of the retry jitter.
+    public var jitterSeed: UInt64 = 0
+
+    public init() {}
+
+    /// The longest `Retry-After` honoured: ten cooldowns (at least ten
+    /// seconds), so a server asking for days cannot stall a run.
+    public var maxRetryAfter: Double { max(cooldown, 1) * 10 }
+
+    /// The run's one pacer: rate, refusal confirmation, cooldowns and budgets.
+    public func makePacer(stop: StopSignal) -> RequestPacer {
+        RequestPacer(
+            rate: rate, controllerSettings: .init(start: rateStart, maximum: rateMax),
+            cooldown: cooldown, maxRequests: maxRequests, maxDuration: maxDuration,
+            maxRetryAfter: maxRetryAfter, stop: stop)
+    }
+}

@@ -1,0 +1,218 @@
+/// Hands out permission to send a request: the rate, the gate of an open
+/// refusal suspicion, the cooldown of a confirmed block, and the request and
+/// time budgets. Shared by every fetching task, hence an actor; the
+/// decisions themselves are made by the pure ``RateController`` and
+/// ``RefusalJudge``.
+public actor RequestPacer {
+    /// Why a request was not granted.
+    public enum StopReason: Sendable, Equatable {
+        case stopped
+        case requestBudget
+        case timeBudget
+    }
+
+    /// What a refused request does next (see ``RefusalJudge``).
+    public enum RefusalRole: Sendable, Equatable {
+        /// Probe suspicion `id` with `url` (nil: the refused URL itself).
+        case probe(id: Int, url: String?)
+        case wait
+    }
+
+    private let clock = ContinuousClock()
+    private let startedAt: ContinuousClock.Instant
+    private let fixedRate: Double?
+    private var controller: RateController?
+    private var judge: RefusalJudge
+    private let maxRequests: Int?
+    private let deadline: ContinuousClock.Instant?
+    /// The longest `Retry-After` honoured, in seconds.
+    public nonisolated let maxRetryAfter: Double
+    public nonisolated let stop: StopSignal
+    private var nextSlot: ContinuousClock.Instant
+    private var isResuming = false
+    private var gateWaiters: [CheckedContinuation<Void, Never>] = []
+    private var events: [PacerEvent] = []
+    private var lastRefusal = ""
+    private var hasReportedCap = false
+    /// A URL that answered normally lately: what probes ask for.
+    private var knownGoodURL: String?
+
+    /// Requests granted so far, probes included.
+    public private(set) var requests = 0
+    /// Probes sent to confirm or dismiss a suspected block.
+    public private(set) var probes = 0
+
+    public init(
+        rate: RateSetting, controllerSettings: RateController.Settings = .init(), cooldown: Double,
+        maxRequests: Int?, maxDuration: Double?, maxRetryAfter: Double = 600, stop: StopSignal
+    ) {
+        let now = ContinuousClock.now
+        startedAt = now
+        nextSlot = now
+        switch rate {
+        case .auto:
+            fixedRate = nil
+            controller = RateController(settings: controllerSettings, now: 0)
+        case .fixed(let value):
+            fixedRate = value
+        case .unlimited:
+            fixedRate = .infinity
+        }
+        judge = RefusalJudge(cooldown: cooldown)
+        self.maxRequests = maxRequests
+        self.deadline = maxDuration.map { now + .seconds($0) }
+        self.maxRetryAfter = maxRetryAfter
+        self.stop = stop
+    }
+
+    /// The rate in force, in requests per second (infinity when unlimited).
+    public var currentRate: Double { controller?.rate ?? fixedRate ?? .infinity }
+    /// The ceiling `--rate auto` learnt from confirmed blocks, if any.
+    public var ceiling: Double? { controller?.ceiling }
+    /// Confirmed blocks.
+    public var blocks: Int { judge.confirmed }
+    /// Refused answers (403, 429, HTML where data was expected).
+    public var refusals: Int { judge.refusals }
+    /// Suspicions that a probe dismissed as noise.
+    public var noise: Int { judge.noise }
+    public var cooldownSeconds: Double { judge.cooldown }
+    public var isCoolingDown: Bool { judge.isCoolingDown(at: now) }
+    /// Time left before the run's `--max-duration`, if any.
+    public var remainingTime: Duration? { deadline.map { $0 - clock.now } }
+
+    /// Waits for this request's turn; returns nil when granted, or why not.
+    public func acquire() async -> StopReason? {
+        while true {
+            if let reason = budgetStop() { return reason }
+            if judge.isSuspecting {
+                await waitForGate()
+                continue
+            }
+            let now = clock.now
+            var slot = max(now, nextSlot)
+            if let until = judge.cooldownUntil.map(instant), until > slot {
+                slot = until
+                isResuming = true
+            }
+            // A turn that falls after the deadline is no turn at all.
+            if let deadline, slot >= deadline { return .timeBudget }
+            nextSlot = slot + interval
+            if slot > now {
+                let epoch = judge.epoch
+                guard await stop.sleep(until: slot) else { return .stopped }
+                // A suspicion or a block during the wait moved everything: queue again.
+                if judge.epoch != epoch { continue }
+            }
+            if let reason = budgetStop() { return reason }
+            requests += 1
+            if isResuming {
+                isResuming = false
+                controller?.recordResume(at: self.now)
+            }
+            controller?.recordRequest(at: self.now)
+            return nil
+        }
+    }
+
+    /// Notes an answer that was not a refusal; `url` answered as expected
+    /// when `isGood`, so it may serve as a probe.
+    public func recordNormalAnswer(url: String, isGood: Bool) {
+        judge.recordNormalAnswer(at: now)
+        if isGood { knownGoodURL = url }
+    }
+
+    /// Notes a refused answer and says what the request does next.
+    public func recordRefusal(reason: String) -> RefusalRole {
+        lastRefusal = reason
+        let confirmedBefore = judge.confirmed
+        let (role, isNewBlock) = judge.recordRefusal(at: now)
+        if judge.confirmed > confirmedBefore { settleBlock(isNew: isNewBlock) }
+        switch role {
+        case .probe(let id): return .probe(id: id, url: knownGoodURL)
+        case .wait: return .wait
+        }
+    }
+
+    /// Sleeps the confirm delay of suspicion `id`; false when the run
+    /// stopped instead (the suspicion is then dropped). Counts the probe.
+    public func waitToProbe(id: Int) async -> Bool {
+        let delay = min(max(1 / currentRate, 0.02), 1, max(judge.cooldown, 0.02))
+        guard await stop.sleep(until: clock.now + .seconds(delay)), budgetStop() == nil else {
+            abandonProbe(id: id)
+            return false
+        }
+        requests += 1
+        probes += 1
+        return true
+    }
+
+    /// The probe of suspicion `id` answered.
+    public func recordProbe(id: Int, isRefused: Bool) {
+        let isNewBlock = judge.recordProbe(id: id, isRefused: isRefused, at: now)
+        if isRefused {
+            settleBlock(isNew: isNewBlock)
+        } else {
+            events.append(.noise(reason: lastRefusal))
+            openGate()
+        }
+    }
+
+    /// The probe of suspicion `id` was not sent or got no answer.
+    public func abandonProbe(id: Int) {
+        judge.abandonProbe(id: id)
+        openGate()
+    }
+
+    /// `seconds` of `Retry-After`, capped at ``maxRetryAfter`` and at the
+    /// time left; the first cap is reported.
+    public func boundedRetryAfter(_ seconds: Double) -> Double {
+        var bounded = min(max(seconds, 0), maxRetryAfter)
+        if let remaining = remainingTime { bounded = min(bounded, max(remaining.inSeconds, 0)) }
+        if bounded < seconds, !hasReportedCap {
+            hasReportedCap = true
+            events.append(.cappedRetryAfter(askedSeconds: seconds, waitedSeconds: bounded))
+        }
+        return bounded
+    }
+
+    /// Takes the events since the last call.
+    public func takeEvents() -> [PacerEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    private func settleBlock(isNew: Bool) {
+        if isNew { controller?.recordBlock(at: now) }
+        if let until = judge.cooldownUntil.map(instant) { nextSlot = max(nextSlot, until) }
+        events.append(.confirmedBlock(
+            reason: lastRefusal, cooldownSeconds: max(0, (judge.cooldownUntil ?? now) - now), newRate: currentRate))
+        openGate()
+    }
+
+    private func waitForGate() async {
+        await withCheckedContinuation { gateWaiters.append($0) }
+    }
+
+    private func openGate() {
+        let waiters = gateWaiters
+        gateWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    private func budgetStop() -> StopReason? {
+        if stop.isRequested { return .stopped }
+        if let maxRequests, requests >= maxRequests { return .requestBudget }
+        if let deadline, clock.now >= deadline { return .timeBudget }
+        return nil
+    }
+
+    private var interval: Duration {
+        let rate = currentRate
+        guard rate.isFinite, rate > 0 else { return .zero }
+        return .nanoseconds(Int64(1e9 / rate))
+    }
+
+    private var now: Double { (clock.now - startedAt).inSeconds }
+
+    private func instant(_ seconds: Double) -> ContinuousClock.Instant { startedAt + .seconds(seconds) }
+}

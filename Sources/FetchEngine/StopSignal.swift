@@ -1,0 +1,93 @@
+import Synchronization
+
+/// A request to stop, set from a signal handler or a test.
+///
+/// The first request asks the run to take no new work and to end every wait
+/// at once; requests in flight may finish. A second request (a second
+/// Ctrl-C, or the SIGTERM that `timeout` sends after its own) also cancels
+/// the transfers in flight, so the run can still commit, record itself as
+/// interrupted and print its summary promptly. Waiters are woken through
+/// continuations, not by polling.
+public final class StopSignal: Sendable {
+    private struct State: ~Copyable {
+        var signal: Int32 = 0
+        var requests = 0
+        var nextWaiter = 0
+        /// Waiters for the first request (level 1) and for the second (level 2).
+        var waiters: [Int: (level: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Asks the run to stop; the first signal number is kept as the reason.
+    public func request(signal: Int32) {
+        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            if state.signal == 0 { state.signal = signal }
+            state.requests += 1
+            let level = state.requests
+            let ready = state.waiters.filter { $0.value.level <= level }
+            for key in ready.keys { state.waiters[key] = nil }
+            return ready.map(\.value.continuation)
+        }
+        for continuation in woken { continuation.resume() }
+    }
+
+    public var isRequested: Bool { state.withLock { $0.requests > 0 } }
+
+    /// Whether a second request came: transfers in flight are to be cancelled too.
+    public var isForced: Bool { state.withLock { $0.requests > 1 } }
+
+    /// The signal that asked for the stop (SIGINT, SIGTERM), or nil.
+    public var requestedSignal: Int32? {
+        let value = state.withLock { $0.signal }
+        return value == 0 ? nil : value
+    }
+
+    /// Returns once the stop is requested (`level` 1) or forced (2), or when
+    /// the calling task is cancelled.
+    public func wait(level: Int = 1) async {
+        let id = state.withLock { state -> Int in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let isReady = state.withLock { state -> Bool in
+                    if state.requests >= level || Task.isCancelled { return true }
+                    state.waiters[id] = (level, continuation)
+                    return false
+                }
+                if isReady { continuation.resume() }
+            }
+        } onCancel: {
+            let continuation = state.withLock { $0.waiters.removeValue(forKey: id)?.continuation }
+            continuation?.resume()
+        }
+    }
+
+    /// Sleeps until `deadline`; returns false at once if the stop is or
+    /// becomes requested (or the task is cancelled) before then.
+    public func sleep(until deadline: ContinuousClock.Instant) async -> Bool {
+        if isRequested || Task.isCancelled { return false }
+        if deadline <= .now { return true }
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                do {
+                    try await Task.sleep(until: deadline, clock: .continuous)
+                    return true
+                } catch {
+                    return false
+                }
+            }
+            group.addTask {
+                await self.wait()
+                return false
+            }
+            let slept = await group.next() ?? false
+            group.cancelAll()
+            return slept && !isRequested
+        }
+    }
+}
