@@ -37,6 +37,10 @@ let package = Package(
             name: "etl",
             dependencies: ["ETLKit", "FetchEngine"]
         ),
+        .executableTarget(
+            name: "pacing-sim",
+            dependencies: ["FetchEngine"]
+        ),
         .testTarget(
             name: "FetchEngineTests",
             dependencies: ["FetchEngine"]

@@ -1,27 +1,11 @@
 import Testing
-@testable import ETLKit
+@testable import FetchEngine
 
 @Suite("Backoff")
 struct BackoffTests {
     static func draws(_ backoff: Backoff, attempt: Int, count: Int, seed: UInt64) -> [Double] {
         var generator = SeededGenerator(seed: seed)
-        return (0..<count).map { _ in backoff.delay(attempt: attempt, retryAfter: nil, using: &generator) }
-    }
-
-    @Test(arguments: [(0.0, 0.0), (1, 1), (7.5, 7.5), (300, 300), (301, 300), (86_400, 300)])
-    func retryAfterIsHonouredUpToTheMaximum(retryAfter: Double, expected: Double) {
-        var generator = SeededGenerator(seed: 1)
-        for attempt in [1, 2, 10] {
-            #expect(Backoff().delay(attempt: attempt, retryAfter: retryAfter, using: &generator) == expected)
-        }
-        let strict = Backoff(maxRetryAfter: 5)
-        #expect(strict.delay(attempt: 1, retryAfter: retryAfter, using: &generator) == min(retryAfter, 5))
-    }
-
-    @Test func negativeRetryAfterFallsBackToJitter() {
-        var generator = SeededGenerator(seed: 2)
-        let delay = Backoff(base: 0.5, cap: 30).delay(attempt: 3, retryAfter: -1, using: &generator)
-        #expect(delay >= 0 && delay <= 2)
+        return (0..<count).map { _ in backoff.delay(attempt: attempt, using: &generator) }
     }
 
     @Test(arguments: 1...12)

@@ -57,7 +57,7 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
                 if let reason = await pacer.pause(seconds: delay) { return .abandoned(item, reason, tally: tally) }
             case .refused(let failure, let isFinalIfNoise):
                 tally.refusals += 1
-                if await isBlock(refusedURL: url, reason: failure.reason, tally: &tally) {
+                if await isBlock(refusedURL: url, failure: failure, tally: &tally) {
                     // A block lifts after its cooldown; an item refused every
                     // time must still not hold a slot for ever.
                     if tally.refusals >= maxAttempts * 2 {
@@ -78,21 +78,27 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
     /// Reports a refusal; when it opens a suspicion, probes after the
     /// confirm delay. True when a block is (or was already) confirmed or
     /// open, false when the probe showed noise.
-    private func isBlock(refusedURL: String, reason: String, tally: inout FetchTally) async -> Bool {
-        guard case .probe(let id, let probeURL) = await pacer.recordRefusal(reason: reason) else { return true }
-        guard await pacer.waitToProbe(id: id) else { return true }
-        tally.requests += 1
-        let isRefused: Bool
-        do {
-            isRefused = kind.isRefusal(try await client.get(probeURL ?? refusedURL))
-        } catch is HTTPError {
-            // No answer says nothing about a block: a front end that blocks answers.
-            isRefused = false
-        } catch {
-            await pacer.abandonProbe(id: id)
+    private func isBlock(refusedURL: String, failure: FetchFailure, tally: inout FetchTally) async -> Bool {
+        let isStrong = RefusalSignal.isStrong(status: failure.status)
+        guard case .probe(let id, let probeURL) = await pacer.recordRefusal(reason: failure.reason, isStrong: isStrong) else {
             return true
         }
-        await pacer.recordProbe(id: id, isRefused: isRefused)
-        return isRefused
+        while await pacer.waitToProbe(id: id) {
+            tally.requests += 1
+            var refusal: HTTPResponse?
+            do {
+                let response = try await client.get(probeURL ?? refusedURL)
+                if kind.isRefusal(response) { refusal = response }
+            } catch is HTTPError {
+                // No answer says nothing about a block: a front end that blocks answers.
+            } catch {
+                await pacer.abandonProbe(id: id)
+                return true
+            }
+            let isStrong = RefusalSignal.isStrong(status: refusal?.status)
+            if await pacer.recordProbe(id: id, isRefused: refusal != nil, isStrong: isStrong) { continue }
+            return refusal != nil
+        }
+        return true
     }
 }

@@ -10,6 +10,12 @@ public enum RefusalSignal {
         }
     }
 
+    /// Whether a refusal with this status is strong evidence of a block: a
+    /// 403 or 429 is; a page with status 200 may be a maintenance page.
+    public static func isStrong(status: Int?) -> Bool {
+        status == 403 || status == 429
+    }
+
     /// A content type naming HTML, or a body that opens with `<` after
     /// white space.
     public static func isHTML(_ response: HTTPResponse) -> Bool {

@@ -15,7 +15,9 @@
 ///   resuming (the rate was far too high, as after an optimistic first step).
 /// - **Probing up**: after `quietPeriod` seconds without a block, add
 ///   `creep` × the ceiling every minute, so a raised limit is found again
-///   while blocks stay rare (about one per quiet period plus the climb).
+///   while blocks stay rare: one per quiet period plus the climb (about 40
+///   minutes with the defaults), holding about 89% of a fixed limit (see
+///   ``PacingSimulation`` and `scripts/bench-polite`).
 public struct RateController: Sendable, Equatable {
     public struct Settings: Sendable, Equatable {
         public var start: Double
@@ -30,8 +32,8 @@ public struct RateController: Sendable, Equatable {
 
         public init(
             start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 1,
-            growth: Double = 1.5, backoff: Double = 0.85, quickBlock: Double = 30,
-            quietPeriod: Double = 1_200, creep: Double = 0.01
+            growth: Double = 1.5, backoff: Double = 0.9, quickBlock: Double = 30,
+            quietPeriod: Double = 1800, creep: Double = 0.01
         ) {
             self.start = start
             self.maximum = maximum

@@ -5,7 +5,11 @@
 /// suspicion: new requests stop, and the one that was refused first probes
 /// again after a short delay, with a URL that answered normally before. A
 /// refused probe, or `threshold` refusals while the suspicion is open,
-/// confirm a block: everything cools down for the cooldown (doubled for each
+/// confirm a block, except that a page with status 200 is weak evidence (a
+/// maintenance page looks the same): when both the refusal and the probe's
+/// refusal were such pages, a second probe decides. So a 403 block costs
+/// one refused probe, and two lone pages in a row do not stop a crawl. A
+/// confirmed block means: everything cools down for the cooldown (doubled for each
 /// further confirmation with no normal answer between, up to
 /// `maxCooldownFactor` times), and the rate controller learns from it. A
 /// probe that answers normally dismisses the suspicion as noise: nothing
@@ -35,6 +39,20 @@ public struct RefusalJudge: Sendable, Equatable {
     public struct Suspicion: Sendable, Equatable {
         public var id: Int
         public var refusals: Int
+        /// Whether the refusal that opened it was a 403 or 429.
+        public var isStrong: Bool
+        public var refusedProbes = 0
+    }
+
+    /// What a probe's answer settled.
+    public enum ProbeOutcome: Sendable, Equatable {
+        /// A block is confirmed; `isNewEpisode`: the rate must drop.
+        case block(isNewEpisode: Bool)
+        case noise
+        /// Weak evidence both times: probe once more.
+        case probeAgain
+        /// The suspicion was already settled by other answers.
+        case settled
     }
 
     public private(set) var suspicion: Suspicion?
@@ -55,7 +73,7 @@ public struct RefusalJudge: Sendable, Equatable {
 
     /// A refused answer arrived at `now`. `confirmedBlock` is true when this
     /// refusal confirmed a block that starts a new episode (the rate must drop).
-    public mutating func recordRefusal(at now: Double) -> (role: Role, confirmedBlock: Bool) {
+    public mutating func recordRefusal(at now: Double, isStrong: Bool = true) -> (role: Role, confirmedBlock: Bool) {
         refusals += 1
         if isCoolingDown(at: now) { return (.wait, false) }
         if var open = suspicion {
@@ -65,20 +83,27 @@ public struct RefusalJudge: Sendable, Equatable {
             return (.wait, false)
         }
         epoch += 1
-        suspicion = Suspicion(id: epoch, refusals: 1)
+        suspicion = Suspicion(id: epoch, refusals: 1, isStrong: isStrong)
         if threshold == 1 { return (.wait, confirm(at: now)) }
         return (.probe(id: epoch), false)
     }
 
-    /// The probe of suspicion `id` answered; returns true when it confirmed
-    /// a block that starts a new episode.
-    public mutating func recordProbe(id: Int, isRefused: Bool, at now: Double) -> Bool {
-        guard suspicion?.id == id else { return false }
-        if isRefused { return confirm(at: now) }
-        suspicion = nil
-        noise += 1
-        consecutive = 0
-        return false
+    /// The probe of suspicion `id` answered: refused (strongly: 403/429) or not.
+    public mutating func recordProbe(id: Int, isRefused: Bool, isStrong: Bool = true, at now: Double) -> ProbeOutcome {
+        if isRefused { refusals += 1 }
+        guard var open = suspicion, open.id == id else { return .settled }
+        guard isRefused else {
+            suspicion = nil
+            noise += 1
+            consecutive = 0
+            return .noise
+        }
+        if isStrong || open.isStrong || open.refusedProbes > 0 {
+            return .block(isNewEpisode: confirm(at: now))
+        }
+        open.refusedProbes += 1
+        suspicion = open
+        return .probeAgain
     }
 
     /// The probe of suspicion `id` could not be sent (the run is stopping):

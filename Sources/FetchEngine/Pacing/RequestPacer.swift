@@ -122,10 +122,10 @@ public actor RequestPacer {
     }
 
     /// Notes a refused answer and says what the request does next.
-    public func recordRefusal(reason: String) -> RefusalRole {
+    public func recordRefusal(reason: String, isStrong: Bool) -> RefusalRole {
         lastRefusal = reason
         let confirmedBefore = judge.confirmed
-        let (role, isNewBlock) = judge.recordRefusal(at: now)
+        let (role, isNewBlock) = judge.recordRefusal(at: now, isStrong: isStrong)
         if judge.confirmed > confirmedBefore { settleBlock(isNew: isNewBlock) }
         switch role {
         case .probe(let id): return .probe(id: id, url: knownGoodURL)
@@ -136,6 +136,7 @@ public actor RequestPacer {
     /// Sleeps the confirm delay of suspicion `id`; false when the run
     /// stopped instead (the suspicion is then dropped). Counts the probe.
     public func waitToProbe(id: Int) async -> Bool {
+        guard judge.suspicion?.id == id else { return false }
         let delay = min(max(1 / currentRate, 0.02), 1, max(judge.cooldown, 0.02))
         guard await stop.sleep(until: clock.now + .seconds(delay)), budgetStop() == nil else {
             abandonProbe(id: id)
@@ -146,15 +147,20 @@ public actor RequestPacer {
         return true
     }
 
-    /// The probe of suspicion `id` answered.
-    public func recordProbe(id: Int, isRefused: Bool) {
-        let isNewBlock = judge.recordProbe(id: id, isRefused: isRefused, at: now)
-        if isRefused {
-            settleBlock(isNew: isNewBlock)
-        } else {
+    /// The probe of suspicion `id` answered; true when it must probe again.
+    public func recordProbe(id: Int, isRefused: Bool, isStrong: Bool) -> Bool {
+        switch judge.recordProbe(id: id, isRefused: isRefused, isStrong: isStrong, at: now) {
+        case .block(let isNewEpisode):
+            settleBlock(isNew: isNewEpisode)
+        case .noise:
             events.append(.noise(reason: lastRefusal))
             openGate()
+        case .probeAgain:
+            return true
+        case .settled:
+            break
         }
+        return false
     }
 
     /// The probe of suspicion `id` was not sent or got no answer.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// `--help`, `help <command>` and `--version` from the real executable.
 @Suite("Command-line help")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// `ETLCommand.parse`, in process: defaults, both option forms, typed values
 /// and the exact text of every usage error.
@@ -37,15 +38,15 @@ struct CLIParsingTests {
         #expect(options.layout.pageSize == 100)
         #expect(options.layout.order == .shuffle)
         #expect(options.layout.seed == 0)
-        #expect(options.concurrency == 4)
-        #expect(options.rate == .auto)
-        #expect(options.rateStart == 1)
-        #expect(options.rateMax == 80)
-        #expect(options.cooldown == 60)
-        #expect(options.maxAttempts == 5)
-        #expect(options.timeout == 30)
-        #expect(options.maxRequests == nil)
-        #expect(options.maxDuration == nil)
+        #expect(options.pacing.concurrency == 4)
+        #expect(options.pacing.rate == .auto)
+        #expect(options.pacing.rateStart == 1)
+        #expect(options.pacing.rateMax == 80)
+        #expect(options.pacing.cooldown == 60)
+        #expect(options.pacing.maxAttempts == 5)
+        #expect(options.pacing.timeout == 30)
+        #expect(options.pacing.maxRequests == nil)
+        #expect(options.pacing.maxDuration == nil)
         #expect(options.userAgent == CrawlOptions.defaultUserAgent)
         #expect(options.userAgent.hasPrefix("etl/\(ETLVersion.current) "))
         #expect(options.isFull == false)
@@ -98,12 +99,12 @@ struct CLIParsingTests {
         #expect(options.outDirectory == "p")
         #expect(options.idsFile == "ids.txt")
         #expect(options.layout == PageLayout(pageCount: 7, pageSize: 12, order: .id, seed: 42))
-        #expect(options.concurrency == 9)
-        #expect(options.rateStart == 2 && options.rateMax == 3.5)
-        #expect(options.cooldown == 0.5)
-        #expect(options.maxAttempts == 3)
-        #expect(options.timeout == 2.5)
-        #expect(options.maxRequests == 1000)
+        #expect(options.pacing.concurrency == 9)
+        #expect(options.pacing.rateStart == 2 && options.pacing.rateMax == 3.5)
+        #expect(options.pacing.cooldown == 0.5)
+        #expect(options.pacing.maxAttempts == 3)
+        #expect(options.pacing.timeout == 2.5)
+        #expect(options.pacing.maxRequests == 1000)
         #expect(options.userAgent == "tester/1")
         #expect(spaced.output.isQuiet && spaced.output.isJSON)
         #expect(try pages(["--out=a=b", "--seed", "18446744073709551615"]).outDirectory == "a=b")
@@ -114,15 +115,15 @@ struct CLIParsingTests {
         ("2.5", RateSetting.fixed(2.5)), ("10", .fixed(10)), ("unlimited", .unlimited), ("auto", .auto),
     ])
     func rate(text: String, expected: RateSetting) throws {
-        #expect(try crawl(["--rate", text]).options.rate == expected)
-        #expect(try crawl(["--rate=\(text)"]).options.rate == expected)
+        #expect(try crawl(["--rate", text]).options.pacing.rate == expected)
+        #expect(try crawl(["--rate=\(text)"]).options.pacing.rate == expected)
     }
 
     @Test("--max-duration takes units or plain seconds", arguments: [
         ("90m", 5_400.0), ("6h", 21_600), ("1h30m", 5_400), ("45s", 45), ("3600", 3_600), ("1d", 86_400), ("1.5h", 5_400),
     ])
     func maxDuration(text: String, seconds: Double) throws {
-        #expect(try crawl(["--max-duration", text]).options.maxDuration == seconds)
+        #expect(try crawl(["--max-duration", text]).options.pacing.maxDuration == seconds)
     }
 
     @Test("--since takes a day; --full is a flag")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// Crawls planned with a MetObjects.csv that agrees with the mock's records.
 @Suite("Crawl planned with the open-access CSV", .serialized)
@@ -55,8 +56,8 @@ struct CSVPlanIntegrationTests {
         let mock = try MockServer(data: data)
         var options = fixture.options(api: mock.api)
         options.csvPath = csv
-        options.concurrency = 1
-        options.maxRequests = 41
+        options.pacing.concurrency = 1
+        options.pacing.maxRequests = 41
         _ = try await fixture.crawl(options)
         let fetched = try #require(try await mock.stats()).per_object.keys.compactMap(Int.init)
         #expect(fetched.count == 40)

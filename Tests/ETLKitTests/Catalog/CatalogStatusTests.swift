@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 @Suite("etl status", .serialized)
 struct CatalogStatusTests {
@@ -34,7 +35,7 @@ struct CatalogStatusTests {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         var options = fixture.options(api: mock.api)
-        options.maxRequests = 101
+        options.pacing.maxRequests = 101
         options.layout = PageLayout(pageCount: 2, pageSize: 10)
         _ = try await fixture.crawl(options)
 
@@ -49,7 +50,7 @@ struct CatalogStatusTests {
         #expect(try #require(partial.backlogSeconds) > 0)
         #expect(partial.paged == min(partial.kept, 20))
 
-        options.maxRequests = nil
+        options.pacing.maxRequests = nil
         _ = try await fixture.crawl(options)
         let complete = try status(fixture)
         #expect(complete.fetched == 290)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// The whole pipeline against the mock API on loopback.
 @Suite("Crawl pipeline on the mock API", .serialized)

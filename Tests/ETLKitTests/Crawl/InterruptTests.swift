@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// Real signals sent to the real `etl` binary in the middle of a crawl.
 @Suite("Interrupted crawls", .serialized)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// Night after night: incremental runs against a collection that changes.
 @Suite("Nightly incremental runs", .serialized)
@@ -85,12 +86,12 @@ struct NightlyTests {
 
         try await mock.configure(["data": data.v2])
         var options = fixture.options(api: mock.api)
-        options.maxRequests = 8
+        options.pacing.maxRequests = 8
         let partial = try await fixture.crawl(options)
         #expect(partial.status == .budgetReached)
         #expect(try catalog.setting(Crawler.cursorKey) == weekAgo)
 
-        options.maxRequests = nil
+        options.pacing.maxRequests = nil
         let rest = try await fixture.crawl(options)
         #expect(rest.status == .completed)
         #expect(try catalog.setting(Crawler.cursorKey) == Timestamp.day(of: Date()))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// Faults, blocks and budgets against the mock API's fault injection.
 @Suite("Polite, fault-tolerant crawling", .serialized)
@@ -24,8 +25,8 @@ struct PolitenessTests {
             "--block-limit", "150", "--block-window", "1", "--block-penalty", "0.5",
         ])
         var options = fixture.options(api: mock.api)
-        options.maxAttempts = 8
-        options.cooldown = 0.6
+        options.pacing.maxAttempts = 8
+        options.pacing.cooldown = 0.6
         let summary = try await fixture.crawl(options)
         let stats = try await mock.stats()
         print("fault mix: \(summary.requests) requests, \(summary.retries) retries, \(summary.blocks) blocks, faults \(stats.faults)")
@@ -48,10 +49,10 @@ struct PolitenessTests {
             "--block-limit", "40", "--block-window", "1", "--block-penalty", "2",
         ])
         var options = fixture.options(api: mock.api)
-        options.rate = .auto
-        options.rateStart = 8
-        options.cooldown = 2
-        options.concurrency = 16
+        options.pacing.rate = .auto
+        options.pacing.rateStart = 8
+        options.pacing.cooldown = 2
+        options.pacing.concurrency = 16
         let reporter = RecordingReporter()
         let start = Date()
         let summary = try await fixture.crawl(options, reporter: reporter)
@@ -88,8 +89,8 @@ struct PolitenessTests {
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"), options: ["--html200", "1"])
         var options = fixture.options(api: mock.api)
         options.idsFile = fixture.path("ids.txt")
-        options.cooldown = 0.05
-        options.maxAttempts = 2
+        options.pacing.cooldown = 0.05
+        options.pacing.maxAttempts = 2
         let summary = try await fixture.crawl(options)
         #expect(summary.status == .completed)
         #expect(summary.failed == 2)
@@ -123,8 +124,8 @@ struct PolitenessTests {
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"), options: ["--slow", "1", "--slow-ms", "1500"])
         var options = fixture.options(api: mock.api)
         options.idsFile = fixture.path("ids.txt")
-        options.timeout = 0.3
-        options.maxAttempts = 2
+        options.pacing.timeout = 0.3
+        options.pacing.maxAttempts = 2
         let summary = try await fixture.crawl(options)
         #expect(summary.failed == 1)
         #expect(summary.retries == 1)
@@ -139,7 +140,7 @@ struct PolitenessTests {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         var options = fixture.options(api: mock.api)
-        options.maxRequests = 51
+        options.pacing.maxRequests = 51
         let first = try await fixture.crawl(options)
         #expect(first.status == .budgetReached)
         #expect(first.requests == 51)
@@ -148,7 +149,7 @@ struct PolitenessTests {
         let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
         #expect(try catalog.setting(Crawler.cursorKey) == nil)
 
-        options.maxRequests = nil
+        options.pacing.maxRequests = nil
         let second = try await fixture.crawl(options)
         #expect(second.status == .completed)
         #expect(second.fetched + second.gone == 250)
@@ -162,8 +163,8 @@ struct PolitenessTests {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         var options = fixture.options(api: mock.api)
-        options.rate = .fixed(20)
-        options.maxDuration = 1.5
+        options.pacing.rate = .fixed(20)
+        options.pacing.maxDuration = 1.5
         let start = Date()
         let summary = try await fixture.crawl(options)
         let elapsed = Date().timeIntervalSince(start)

@@ -1,4 +1,5 @@
 @testable import ETLKit
+import FetchEngine
 
 /// A JSON value as it appears in an API body, or a key left out.
 enum JSONField: Sendable, CustomStringConvertible {

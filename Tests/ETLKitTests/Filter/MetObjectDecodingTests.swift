@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 @Suite("MetObject decoding")
 struct MetObjectDecodingTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// The hand-written scanner must read every body exactly as JSONDecoder does.
 @Suite("MetObjectScanner agrees with JSONDecoder")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// The five string fields an app needs, with the reason each one gives.
 enum RequiredField: String, CaseIterable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// `etl images` on the mock's pictures: downloads, the cache, URL changes.
 @Suite("etl images: downloads and the cache", .serialized)
@@ -108,7 +109,7 @@ struct ImageDownloadTests {
         let fixture = try await ImageFixture(layout: PageLayout(pageCount: 1, pageSize: 10))
         let paged = try await fixture.images()
         #expect(paged.downloaded == 10)
-        let partial = try await fixture.images { $0.isAll = true; $0.maxRequests = 50 }
+        let partial = try await fixture.images { $0.isAll = true; $0.pacing.maxRequests = 50 }
         #expect(partial.status == .budgetReached)
         #expect(partial.downloaded == 50)
         #expect(partial.remaining == 153 - 60)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// Each way a picture can fail, recorded; skipped until `--retry-failed`;
 /// left out by `etl pages --require-image`.
@@ -17,7 +18,7 @@ struct ImageFailureTests {
         // Four connections at most: the mock listens with a backlog of 5, and a
         // burst of more new connections can lose a SYN, whose 1 s retransmit
         // would add a timeout the mock did not cause.
-        let summary = try await fixture.images { $0.maxAttempts = 1; $0.timeout = 0.3; $0.concurrency = 4 }
+        let summary = try await fixture.images { $0.pacing.maxAttempts = 1; $0.pacing.timeout = 0.3; $0.pacing.concurrency = 4 }
         let failures = try fixture.failures()
         let stats = try await fixture.mock.stats()
         print("one attempt each: \(summary.downloaded) downloaded, failures \(summary.failures), mock faults \(stats.faults)")
@@ -52,7 +53,7 @@ struct ImageFailureTests {
 
         // Not retried by a plain rerun: no request at all.
         try await fixture.mock.resetStats()
-        let rerun = try await fixture.images { $0.maxAttempts = 1; $0.timeout = 0.3 }
+        let rerun = try await fixture.images { $0.pacing.maxAttempts = 1; $0.pacing.timeout = 0.3 }
         #expect(rerun.skippedFailed == summary.failed)
         #expect(rerun.requests == 0)
         #expect(try await fixture.imageRequests() == 0)
@@ -93,7 +94,7 @@ struct ImageFailureTests {
         let data = try ImageFixture.sampleSubset(lines: 60)
         let fixture = try await ImageFixture(data: data.path, mockOptions: mockOptions, layout: PageLayout(pageCount: 1, pageSize: 4))
         let kept = try fixture.catalog().keptIDs().count
-        let summary = try await fixture.images { $0.maxAttempts = 3; $0.timeout = 0.3 }
+        let summary = try await fixture.images { $0.pacing.maxAttempts = 3; $0.pacing.timeout = 0.3 }
         let attempts = kind == "status" ? 1 : 3
         #expect(summary.status == .completed)
         #expect(summary.downloaded == 0)

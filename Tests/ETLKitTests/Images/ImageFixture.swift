@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import ETLKit
+import FetchEngine
 
 /// A crawled catalog and an image folder against a mock started with
 /// `--images`, plus helpers to run `etl images` and read what it left.
@@ -41,10 +42,10 @@ final class ImageFixture {
         var options = ImageOptions()
         options.catalogPath = catalogPath
         options.directory = imagesPath
-        options.rate = .unlimited
-        options.concurrency = 8
-        options.cooldown = 0.05
-        options.timeout = 5
+        options.pacing.rate = .unlimited
+        options.pacing.concurrency = 8
+        options.pacing.cooldown = 0.05
+        options.pacing.timeout = 5
         configure(&options)
         return options
     }

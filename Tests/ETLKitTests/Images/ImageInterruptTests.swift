@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// Real signals sent to the real `etl images` mid-download.
 @Suite("etl images: interrupted runs", .serialized)

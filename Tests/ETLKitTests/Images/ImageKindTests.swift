@@ -1,5 +1,6 @@
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 @Suite("Image signatures and verdicts")
 struct ImageKindTests {
@@ -85,10 +86,10 @@ struct ImageKindTests {
     @Test("request URLs percent-encode what a URL cannot hold")
     func requestURLs() {
         let base = "https://images.metmuseum.org/CRDImages/aa/web-large/"
-        #expect(ImageFetcher.requestURL(base + "DT1502.jpg") == base + "DT1502.jpg")
-        #expect(ImageFetcher.requestURL(base + "sfrl26.145.260a, b_251176.jpg") == base + "sfrl26.145.260a,%20b_251176.jpg")
-        #expect(ImageFetcher.requestURL(base + "sfrl26.145.256a–d_64530.jpg") == base + "sfrl26.145.256a%E2%80%93d_64530.jpg")
-        #expect(ImageFetcher.requestURL(base + "a%20b.jpg") == base + "a%20b.jpg")
+        #expect(ImageRequest.requestURL(base + "DT1502.jpg") == base + "DT1502.jpg")
+        #expect(ImageRequest.requestURL(base + "sfrl26.145.260a, b_251176.jpg") == base + "sfrl26.145.260a,%20b_251176.jpg")
+        #expect(ImageRequest.requestURL(base + "sfrl26.145.256a–d_64530.jpg") == base + "sfrl26.145.256a%E2%80%93d_64530.jpg")
+        #expect(ImageRequest.requestURL(base + "a%20b.jpg") == base + "a%20b.jpg")
     }
 
     @Test("only picture and temporary names are the folder's to delete")

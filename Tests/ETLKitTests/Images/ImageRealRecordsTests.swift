@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// The real records of `../shared/met-real/objects.jsonl`, their image URLs
 /// rewritten to the mock, which serves pictures with a few faults mixed in.
@@ -26,7 +27,7 @@ struct ImageRealRecordsTests {
 
         // Four connections: more can overflow the mock's listen backlog and
         // turn a lost SYN into a timeout the mock did not inject.
-        let summary = try await fixture.images { $0.isAll = true; $0.maxAttempts = 3; $0.timeout = 1; $0.concurrency = 4 }
+        let summary = try await fixture.images { $0.isAll = true; $0.pacing.maxAttempts = 3; $0.pacing.timeout = 1; $0.pacing.concurrency = 4 }
         let stats = try await fixture.mock.stats()
         print("""
             real records: \(kept) kept works (\(withURL) with an image URL, \(odd) URLs with spaces or non-ASCII); \

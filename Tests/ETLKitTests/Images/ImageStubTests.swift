@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// An HTTPClient that answers image URLs from a table (unknown URLs get a
 /// small JPEG) and counts the calls.
@@ -60,7 +61,7 @@ struct ImageStubTests {
         ]
         let client = ScriptedImageClient(Dictionary(uniqueKeysWithValues: answers.map { (urls[$0.0]!, $0.1) }))
         var options = fixture.options()
-        options.maxAttempts = 2
+        options.pacing.maxAttempts = 2
         let summary = try await ImageDownloader(options: options, client: client).run()
         #expect(summary.status == .completed)
         #expect(summary.downloaded == ids.count - 7)
@@ -131,7 +132,7 @@ struct ImageStubTests {
         }
         let client = ScriptedImageClient(Dictionary(uniqueKeysWithValues: refusals))
         var options = fixture.options()
-        options.maxAttempts = 2
+        options.pacing.maxAttempts = 2
         let summary = try await ImageDownloader(options: options, client: client).run()
         #expect(summary.status == .failed)
         #expect(summary.error?.contains("the image host is unreachable") == true)

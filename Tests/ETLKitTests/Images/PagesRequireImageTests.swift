@@ -1,5 +1,6 @@
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 @Suite("Pages and pictures")
 struct PagesRequireImageTests {

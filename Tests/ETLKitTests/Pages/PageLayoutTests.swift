@@ -1,5 +1,6 @@
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 @Suite("PageLayout")
 struct PageLayoutTests {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ETLKit
+import FetchEngine
 
 /// A catalog and page folder in a fresh temporary folder, crawled against a mock.
 final class CrawlFixture {
@@ -25,17 +26,17 @@ final class CrawlFixture {
         options.api = api
         options.catalogPath = catalogPath
         options.outDirectory = pagesPath
-        options.rate = .unlimited
-        options.concurrency = 8
-        options.cooldown = 0.2
-        options.timeout = 5
+        options.pacing.rate = .unlimited
+        options.pacing.concurrency = 8
+        options.pacing.cooldown = 0.2
+        options.pacing.timeout = 5
         return options
     }
 
     func crawl(
         _ options: CrawlOptions, stop: StopSignal = StopSignal(), reporter: any CrawlReporter = SilentReporter()
     ) async throws -> CrawlSummary {
-        let client = try CurlClient(configuration: .init(userAgent: "etl-tests", timeout: options.timeout))
+        let client = try CurlClient(configuration: .init(userAgent: "etl-tests", timeout: options.pacing.timeout))
         return try await Crawler(options: options, client: client, reporter: reporter, stop: stop).run()
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ETLKit
+import FetchEngine
 
 /// An HTTPClient that answers from a script per object ID (the last answer
 /// repeats) and counts the calls; unscripted IDs get a 404.
@@ -52,20 +53,20 @@ final class RecordingReporter: CrawlReporter {
     var recorded: [CrawlEvent] { events.withLock { $0 } }
 }
 
-@Suite("ObjectFetcher and FetchLoop")
-struct FetchLoopTests {
+@Suite("Fetcher and ObjectLoop")
+struct ObjectLoopTests {
     static let quickBackoff = Backoff(base: 0.001, cap: 0.002)
 
     static func pacer(stop: StopSignal = StopSignal(), maxRequests: Int? = nil) -> RequestPacer {
         RequestPacer(rate: .unlimited, cooldown: 0.05, maxRequests: maxRequests, maxDuration: nil, stop: stop)
     }
 
-    static func fetcher(_ client: ScriptedObjectClient, _ pacer: RequestPacer, maxAttempts: Int = 3) -> ObjectFetcher {
-        ObjectFetcher(client: client, pacer: pacer, api: ScriptedObjectClient.api, maxAttempts: maxAttempts,
-                      backoff: quickBackoff, seed: 7)
+    static func fetcher(_ client: ScriptedObjectClient, _ pacer: RequestPacer, maxAttempts: Int = 3) -> Fetcher<ObjectRequest> {
+        Fetcher(kind: ObjectRequest(api: ScriptedObjectClient.api), client: client, pacer: pacer, maxAttempts: maxAttempts,
+                backoff: quickBackoff, seed: 7)
     }
 
-    static func finished(_ completion: ObjectFetcher.Completion) -> (FetchResult, FetchTally)? {
+    static func finished(_ completion: FetchCompletion<Int, FetchResult>) -> (FetchResult, FetchTally)? {
         if case .finished(let result, let tally) = completion { return (result, tally) }
         return nil
     }
@@ -74,19 +75,18 @@ struct FetchLoopTests {
 
     @Test func retriesUpToMaxAttemptsThenFails() async throws {
         let client = ScriptedObjectClient([1: [ScriptedObjectClient.status(503)]])
-        let completion = await Self.fetcher(client, Self.pacer(), maxAttempts: 3).fetch(objectID: 1)
+        let completion = await Self.fetcher(client, Self.pacer(), maxAttempts: 3).fetch(1)
         let (result, tally) = try #require(Self.finished(completion))
         #expect(result.outcome == .failed(reason: "HTTP 503 (after 3 attempts)"))
-        #expect(result.attempts == 3)
         #expect(result.httpStatus == 503)
-        #expect(tally.requests == 3 && tally.retries == 2 && tally.blockedAnswers == 0)
+        #expect(tally.requests == 3 && tally.retries == 2 && tally.refusals == 0)
         #expect(client.calls(1) == 3)
     }
 
     @Test func transportErrorsAreRetriedThenFail() async throws {
         let error = HTTPError.timedOut(url: ScriptedObjectClient.api + "/objects/2", seconds: 30)
         let client = ScriptedObjectClient([2: [.failure(error)]])
-        let completion = await Self.fetcher(client, Self.pacer(), maxAttempts: 2).fetch(objectID: 2)
+        let completion = await Self.fetcher(client, Self.pacer(), maxAttempts: 2).fetch(2)
         let (result, _) = try #require(Self.finished(completion))
         #expect(result.outcome == .failed(reason: "\(error.description) (after 2 attempts)"))
         #expect(result.httpStatus == nil)
@@ -95,30 +95,60 @@ struct FetchLoopTests {
 
     @Test func aRetryThatSucceedsIsFetched() async throws {
         let client = ScriptedObjectClient([3: [
-            ScriptedObjectClient.status(502), ScriptedObjectClient.status(200, "[]"), ScriptedObjectClient.ok(3),
+            ScriptedObjectClient.status(502), ScriptedObjectClient.status(500), ScriptedObjectClient.ok(3),
         ]])
-        let completion = await Self.fetcher(client, Self.pacer(), maxAttempts: 3).fetch(objectID: 3)
+        let completion = await Self.fetcher(client, Self.pacer(), maxAttempts: 3).fetch(3)
         let (result, tally) = try #require(Self.finished(completion))
         #expect(result.outcome == .fetched(body: CatalogFixture.body(3), object: MetObject.decode(body: CatalogFixture.body(3))!))
-        #expect(result.attempts == 3 && tally.retries == 2)
+        #expect(tally.requests == 3 && tally.retries == 2)
     }
 
-    @Test func aBlockCoolsDownAndAsksAgain() async throws {
+    @Test func aLoneRefusalIsNoiseRetriedUnderTheObjectsOwnAttempts() async throws {
         let client = ScriptedObjectClient([4: [ScriptedObjectClient.blocked, ScriptedObjectClient.ok(4)]])
         let pacer = Self.pacer()
-        // A block is not a failure: even one allowed attempt survives it.
-        let completion = await Self.fetcher(client, pacer, maxAttempts: 1).fetch(objectID: 4)
+        let completion = await Self.fetcher(client, pacer, maxAttempts: 3).fetch(4)
         let (result, tally) = try #require(Self.finished(completion))
         guard case .fetched = result.outcome else { Issue.record("\(result.outcome)"); return }
-        #expect(result.attempts == 2)
-        #expect(tally.blockedAnswers == 1 && tally.retries == 0)
+        // The refused request, its probe (the same URL: nothing else is known to answer), the retry.
+        #expect(tally.requests == 3 && tally.refusals == 1 && tally.retries == 1)
+        #expect(await pacer.blocks == 0)
+        #expect(await pacer.noise == 1)
+        #expect(await pacer.probes == 1)
+        #expect(await pacer.isCoolingDown == false)
+    }
+
+    @Test func aLoneRefusalCostsOneOfTheObjectsAttempts() async throws {
+        let client = ScriptedObjectClient([
+            4: [ScriptedObjectClient.ok(4)],
+            5: [ScriptedObjectClient.blocked],
+        ])
+        let pacer = Self.pacer()
+        _ = await Self.fetcher(client, pacer).fetch(4)
+        // Object 5 answers a block page every time while object 4 answers: its own failure.
+        let (result, tally) = try #require(Self.finished(await Self.fetcher(client, pacer, maxAttempts: 2).fetch(5)))
+        #expect(result.outcome == .failed(reason: "HTTP 403 (text/html, 59 bytes) (after 2 attempts)"))
+        #expect(tally.refusals == 2)
+        #expect(client.calls(4) == 3, "each probe asked the URL known to answer")
+        #expect(await pacer.blocks == 0)
+        #expect(await pacer.noise == 2)
+    }
+
+    @Test func aRefusedProbeConfirmsABlockThatCoolsDownThenTheObjectIsFetched() async throws {
+        let client = ScriptedObjectClient([4: [ScriptedObjectClient.blocked, ScriptedObjectClient.blocked, ScriptedObjectClient.ok(4)]])
+        let pacer = Self.pacer()
+        // A block is not the object's failure: even one allowed attempt survives it.
+        let completion = await Self.fetcher(client, pacer, maxAttempts: 1).fetch(4)
+        let (result, tally) = try #require(Self.finished(completion))
+        guard case .fetched = result.outcome else { Issue.record("\(result.outcome)"); return }
+        #expect(tally.requests == 3 && tally.refusals == 1 && tally.retries == 0)
         #expect(await pacer.blocks == 1)
-        #expect(await pacer.requests == 2)
+        #expect(await pacer.noise == 0)
+        #expect(await pacer.refusals == 2)
     }
 
     @Test func hopelessErrorsFailAtOnce() async throws {
         let client = ScriptedObjectClient([5: [.failure(.bodyTooLarge(url: "x", limit: 10))]])
-        let (result, tally) = try #require(Self.finished(await Self.fetcher(client, Self.pacer(), maxAttempts: 5).fetch(objectID: 5)))
+        let (result, tally) = try #require(Self.finished(await Self.fetcher(client, Self.pacer(), maxAttempts: 5).fetch(5)))
         #expect(result.outcome == .failed(reason: HTTPError.bodyTooLarge(url: "x", limit: 10).description))
         #expect(tally.requests == 1 && client.calls(5) == 1)
     }
@@ -127,7 +157,7 @@ struct FetchLoopTests {
         let stop = StopSignal()
         stop.request(signal: SIGINT)
         let client = ScriptedObjectClient([6: [ScriptedObjectClient.ok(6)]])
-        let completion = await Self.fetcher(client, Self.pacer(stop: stop)).fetch(objectID: 6)
+        let completion = await Self.fetcher(client, Self.pacer(stop: stop)).fetch(6)
         guard case .abandoned(let id, let refusal, let tally) = completion else { Issue.record("\(completion)"); return }
         #expect(id == 6 && refusal == .stopped && tally.requests == 0)
         #expect(client.totalCalls == 0)
@@ -135,7 +165,7 @@ struct FetchLoopTests {
 
     @Test func theRequestBudgetAbandonsARetry() async throws {
         let client = ScriptedObjectClient([7: [ScriptedObjectClient.status(503)]])
-        let completion = await Self.fetcher(client, Self.pacer(maxRequests: 2), maxAttempts: 5).fetch(objectID: 7)
+        let completion = await Self.fetcher(client, Self.pacer(maxRequests: 2), maxAttempts: 5).fetch(7)
         guard case .abandoned(_, let refusal, let tally) = completion else { Issue.record("\(completion)"); return }
         #expect(refusal == .requestBudget)
         #expect(tally.requests == 2 && client.calls(7) == 2)
@@ -146,8 +176,9 @@ struct FetchLoopTests {
     static func run(_ catalog: Catalog, _ client: ScriptedObjectClient, pacer: RequestPacer, concurrency: Int = 4,
                     maxAttempts: Int = 2, reporter: RecordingReporter = RecordingReporter()) async throws
         -> (CrawlSummary.Status, CrawlSummary) {
-        let loop = FetchLoop(catalog: catalog, pacer: pacer, reporter: reporter, concurrency: concurrency,
-                             fetcher: fetcher(client, pacer, maxAttempts: maxAttempts))
+        let loop = ObjectLoop(
+            catalog: catalog, reporter: reporter,
+            loop: FetchLoop(fetcher: fetcher(client, pacer, maxAttempts: maxAttempts), concurrency: concurrency))
         var summary = CrawlSummary()
         let status = try await loop.run(queue: try catalog.queuedIDs(), summary: &summary)
         return (status, summary)
@@ -177,17 +208,20 @@ struct FetchLoopTests {
         let directory = TemporaryDirectory()
         let catalog = try CatalogFixture.open(directory)
         _ = try catalog.registerListing(ids: [10, 11], at: CatalogFixture.date)
+        // 11 is refused; the probe of 10 (known to answer) is refused too: a block.
         let client = ScriptedObjectClient([
-            10: [ScriptedObjectClient.blocked, ScriptedObjectClient.ok(10)], 11: [ScriptedObjectClient.ok(11)],
+            10: [ScriptedObjectClient.ok(10), ScriptedObjectClient.blocked, ScriptedObjectClient.ok(10)],
+            11: [ScriptedObjectClient.blocked, ScriptedObjectClient.ok(11)],
         ])
         let pacer = Self.pacer()
         let (status, summary) = try await Self.run(catalog, client, pacer: pacer, concurrency: 1)
         #expect(status == .completed)
         #expect(summary.fetched == 2 && summary.failed == 0)
         #expect(await pacer.blocks == 1)
-        #expect(client.calls(10) == 2)
-        let row = try #require(try catalog.objectRow(10))
-        #expect(row.string("state") == "fetched" && row.int("attempts") == 2 && row.int("http_status") == 200)
+        #expect(await pacer.probes == 1)
+        #expect(client.calls(10) == 2 && client.calls(11) == 2)
+        let row = try #require(try catalog.objectRow(11))
+        #expect(row.string("state") == "fetched" && row.int("attempts") == 3 && row.int("http_status") == 200)
         #expect(try catalog.queuedIDs() == [])
     }
 

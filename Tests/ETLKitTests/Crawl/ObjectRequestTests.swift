@@ -1,9 +1,37 @@
 import Testing
 @testable import ETLKit
+import FetchEngine
 
-@Suite("ResponseClassifier")
-struct ResponseClassifierTests {
-    typealias Verdict = ResponseClassifier.Verdict
+/// An Equatable reading of an engine verdict, so expectations stay one line.
+enum Verdict: Equatable {
+    case outcome(FetchResult.Outcome, status: Int?)
+    case block(reason: String)
+    case retry(reason: String, status: Int?, retryAfter: Double?)
+    case fatal
+
+    init(_ verdict: FetchEngine.Verdict<FetchResult>) {
+        switch verdict {
+        case .done(let result): self = .outcome(result.outcome, status: result.httpStatus)
+        case .refused(let failure, _): self = .block(reason: failure.reason)
+        case .retry(let failure, let retryAfter): self = .retry(reason: failure.reason, status: failure.status, retryAfter: retryAfter)
+        case .fatal: self = .fatal
+        }
+    }
+}
+
+/// The Met object request's reading of answers (what was ResponseClassifier).
+enum ResponseClassifier {
+    static func verdict(for response: HTTPResponse) -> Verdict {
+        Verdict(ObjectRequest.verdict(for: response, objectID: 1))
+    }
+    static func verdict(for error: HTTPError) -> Verdict {
+        Verdict(ObjectRequest(api: "http://x").verdict(for: error, item: 1))
+    }
+    static func message(in body: [UInt8]) -> String? { ObjectRequest.message(in: body) }
+}
+
+@Suite("ObjectRequest")
+struct ObjectRequestTests {
 
     static let incapsula = """
         <html style="height:100%"><head><META NAME="ROBOTS" CONTENT="NOINDEX, NOFOLLOW"></head><body>\
@@ -31,26 +59,33 @@ struct ResponseClassifierTests {
                 == .outcome(.fetched(body: body, object: MetObject(objectID: 5)), status: 200))
     }
 
-    @Test(arguments: [
-        (incapsula, "text/html"), ("<html></html>", nil), ("", "application/json"), ("Request unsuccessful", "text/plain"),
-    ] as [(String, String?)])
-    func nonJSONOKIsABlock(body: String, type: String?) {
+    @Test(arguments: [(incapsula, "text/html"), ("<html></html>", nil), ("  <!doctype html>", "text/plain")] as [(String, String?)])
+    func anHTMLPageWithStatus200IsARefusal(body: String, type: String?) {
         let verdict = ResponseClassifier.verdict(for: Self.response(200, body, type: type))
         #expect(Self.isBlock(verdict))
         if case .block(let reason) = verdict {
-            #expect(reason.hasPrefix("HTTP 200 with a non-JSON body"))
+            #expect(reason.hasPrefix("HTTP 200 with an HTML page instead of JSON"))
             #expect(reason.contains("\(body.utf8.count) bytes"))
         }
     }
 
-    @Test(arguments: ["[]", "[{\"objectID\": 1}]", "null", "42", "\"text\"", "true"])
-    func jsonThatIsNotAnObjectIsRetried(body: String) {
-        #expect(ResponseClassifier.verdict(for: Self.response(200, body))
-                == .retry(reason: "HTTP 200 with a JSON body that is not an object", status: 200, retryAfter: nil))
+    @Test(arguments: [
+        ([], "HTTP 200: empty body"),
+        (Array("Request unsuccessful".utf8), "HTTP 200: body is not JSON (unexpected character at offset 0)"),
+        ([0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0x22, 0x7D], "HTTP 200: body is not UTF-8 (bad byte at offset 6)"),
+        (Array("{\"title\":\"a\u{0}b\"}".utf8), "HTTP 200: body is not JSON (raw control character U+0 in a string at offset 11)"),
+        (Array(#"{"title":"\ud800"}"#.utf8), "HTTP 200: body is not JSON (unpaired surrogate escape at offset 16)"),
+        (Array(String(repeating: "[", count: 100_000).utf8), "HTTP 200: body is nested more than 512 levels deep"),
+        (Array("[]".utf8), "HTTP 200: body is JSON but not an object record"),
+        (Array("null".utf8), "HTTP 200: body is JSON but not an object record"),
+    ] as [([UInt8], String)])
+    func aBrokenRecordIsThatObjectsFailure(body: [UInt8], reason: String) {
+        #expect(ResponseClassifier.verdict(for: HTTPResponse(status: 200, contentType: "application/json", body: body))
+                == .outcome(.failed(reason: reason), status: 200))
     }
 
     @Test(arguments: [403, 429])
-    func refusalsAreBlocks(status: Int) {
+    func refusalsAreSuspectedBlocks(status: Int) {
         for body in [Self.incapsula, "{\"message\":\"Too many requests\"}", ""] {
             let verdict = ResponseClassifier.verdict(for: Self.response(status, body, type: "text/html", retryAfter: 30))
             #expect(Self.isBlock(verdict))
@@ -96,12 +131,12 @@ struct ResponseClassifierTests {
         .transport(url: url, reason: "SSL error"),
     ])
     func transportFailuresAreRetried(error: HTTPError) {
-        #expect(ResponseClassifier.verdict(for: error) == .retry(reason: error.description, status: nil, retryAfter: nil))
+        #expect(ResponseClassifier.verdict(for: error) == Verdict.retry(reason: error.description, status: nil, retryAfter: nil))
     }
 
     @Test(arguments: [HTTPError.invalidURL("ftp://x/objects/1"), .bodyTooLarge(url: url, limit: 1_048_576)])
     func hopelessRequestsFailAtOnce(error: HTTPError) {
-        #expect(ResponseClassifier.verdict(for: error) == .outcome(.failed(reason: error.description), status: nil))
+        #expect(ResponseClassifier.verdict(for: error) == Verdict.outcome(.failed(reason: error.description), status: nil))
     }
 
     @Test func errorMessageIsOnlyAStringMessageKey() {

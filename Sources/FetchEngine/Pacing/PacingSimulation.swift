@@ -1,0 +1,153 @@
+/// A deterministic, simulated-clock run of `--rate auto` against a front
+/// end with a hidden window limit, so days of crawling are checked in
+/// milliseconds. It drives the same ``RateController`` and ``RefusalJudge``
+/// the ``RequestPacer`` uses, one request at a time as a slow crawl does,
+/// with the pacer's confirm delay and cooldowns.
+public struct PacingSimulation: Sendable {
+    /// The simulated front end.
+    public struct Server: Sendable {
+        /// More than `limit` requests within `window` seconds start a block.
+        public var limit: Int
+        public var window: Double
+        /// Seconds a block refuses every request.
+        public var penalty: Double
+        /// Share of answers that are a lone refusal (a maintenance page) at any rate.
+        public var noise: Double
+
+        public init(limit: Int, window: Double, penalty: Double, noise: Double = 0) {
+            self.limit = limit
+            self.window = window
+            self.penalty = penalty
+            self.noise = noise
+        }
+
+        /// The highest rate that never blocks, in requests per second.
+        public var limitRate: Double { Double(limit) / window }
+    }
+
+    /// What a run came to.
+    public struct Result: Sendable {
+        public var requests = 0
+        /// Answers that were data (not refused).
+        public var answered = 0
+        public var refusedAnswers = 0
+        /// Blocks the server started.
+        public var serverBlocks = 0
+        public var confirmedBlocks = 0
+        public var dismissedNoise = 0
+        /// Probes that were refused: the extra refused requests spent confirming blocks.
+        public var refusedProbes = 0
+        /// Answered requests after `warmUp` seconds, per second of the rest.
+        public var heldRate = 0.0
+        public var finalRate = 0.0
+        public var ceiling: Double?
+    }
+
+    public var server: Server
+    public var settings: RateController.Settings
+    public var cooldown: Double
+    public var duration: Double
+    public var warmUp: Double
+    public var seed: UInt64
+
+    public init(
+        server: Server, settings: RateController.Settings, cooldown: Double, duration: Double,
+        warmUp: Double = 3_600, seed: UInt64 = 1
+    ) {
+        self.server = server
+        self.settings = settings
+        self.cooldown = cooldown
+        self.duration = duration
+        self.warmUp = warmUp
+        self.seed = seed
+    }
+
+    public func run() -> Result {
+        var result = Result()
+        var controller = RateController(settings: settings, now: 0)
+        var judge = RefusalJudge(cooldown: cooldown)
+        var random = SeededGenerator(seed: seed)
+        var window: [Double] = []
+        var head = 0
+        var blockedUntil = -1.0
+        var answeredAfterWarmUp = 0
+        var now = 0.0
+        var isResuming = false
+
+        /// The server's answer to a request at `time`: nil when answered,
+        /// else whether it was refused strongly (a block's 403) or weakly
+        /// (a lone maintenance page with status 200).
+        func ask(at time: Double) -> Bool? {
+            result.requests += 1
+            if time < blockedUntil { return true }
+            if blockedUntil >= 0 {
+                // A block just ended: the front end forgets the burst.
+                blockedUntil = -1
+                window.removeAll()
+                head = 0
+            }
+            window.append(time)
+            while head < window.count, window[head] <= time - server.window { head += 1 }
+            if window.count - head > server.limit {
+                result.serverBlocks += 1
+                blockedUntil = time + server.penalty
+                return true
+            }
+            if head > 4_096 {
+                window.removeFirst(head)
+                head = 0
+            }
+            return Double(random.next() >> 11) / Double(1 << 53) < server.noise ? false : nil
+        }
+
+        while now < duration {
+            if let until = judge.cooldownUntil, now < until {
+                now = until
+                isResuming = true
+                continue
+            }
+            if isResuming {
+                controller.recordResume(at: now)
+                isResuming = false
+            }
+            controller.recordRequest(at: now)
+            let refusal = ask(at: now)
+            guard let isStrong = refusal else {
+                result.answered += 1
+                if now >= warmUp { answeredAfterWarmUp += 1 }
+                judge.recordNormalAnswer(at: now)
+                now += 1 / controller.rate
+                continue
+            }
+            result.refusedAnswers += 1
+            let (role, isNewBlock) = judge.recordRefusal(at: now, isStrong: isStrong)
+            if isNewBlock { controller.recordBlock(at: now) }
+            guard case .probe(let id) = role else { continue }
+            probing: while true {
+                now += min(max(1 / controller.rate, 0.02), 1, max(cooldown, 0.02))
+                let probe = ask(at: now)
+                if let isStrong = probe {
+                    result.refusedProbes += 1
+                    result.refusedAnswers += 1
+                    switch judge.recordProbe(id: id, isRefused: true, isStrong: isStrong, at: now) {
+                    case .block(let isNewEpisode): if isNewEpisode { controller.recordBlock(at: now) }
+                    case .probeAgain: continue probing
+                    case .noise, .settled: break
+                    }
+                } else {
+                    result.answered += 1
+                    if now >= warmUp { answeredAfterWarmUp += 1 }
+                    _ = judge.recordProbe(id: id, isRefused: false, at: now)
+                    now += 1 / controller.rate
+                }
+                break
+            }
+        }
+        result.confirmedBlocks = judge.confirmed
+        result.dismissedNoise = judge.noise
+        result.heldRate = Double(answeredAfterWarmUp) / max(duration - warmUp, 1)
+        result.finalRate = controller.rate
+        result.ceiling = controller.ceiling
+        return result
+    }
+}
