@@ -91,6 +91,8 @@ class Dataset:
                 self.meta[oid] = (date, dept)
                 if rec.get("_notValid"):
                     self.not_valid.add(oid)
+                elif isinstance(rec.get("_rawBodyHex"), str):  # a broken body, served as these bytes
+                    self.bodies[oid] = bytes.fromhex(rec["_rawBodyHex"])
                 elif any(k.startswith("_") for k in rec):
                     clean = {k: v for k, v in rec.items() if not k.startswith("_")}
                     self.bodies[oid] = json.dumps(clean, ensure_ascii=False).encode()
@@ -350,7 +352,7 @@ class Handler(BaseHTTPRequestHandler):
         if fault == "5xx":
             self.server.app.stats.fault(fault)
             status = (500, 502, 503)[tag[0] % 3]
-            headers = [("Retry-After", f"{cfg.retry_after:g}")] if status == 503 and cfg.retry_after > 0 else []
+            headers = [("Retry-After", f"{cfg.retry_after:.0f}" if cfg.retry_after == int(cfg.retry_after) else f"{cfg.retry_after}")] if status == 503 and cfg.retry_after > 0 else []
             return self.reply(status, dumps({"message": self.responses[status][0]}), headers=headers)
         if fault in ("reset", "html200"):
             return self.apply_fault(fault, b"", tag)

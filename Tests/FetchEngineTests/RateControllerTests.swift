@@ -42,7 +42,7 @@ struct RateControllerTests {
         #expect(controller.rate == 13.5)
         controller.recordBlock(at: end)
         #expect(controller.ceiling == 13.5)
-        #expect(controller.rate == 9, "the rate of the last interval that ran clean")
+        #expect(controller.rate == 9 * 0.95, "95% of the rate of the last interval that ran clean")
     }
 
     @Test func aQuickSecondBlockHalvesAndALateOneBacksOffByTenPercent() {

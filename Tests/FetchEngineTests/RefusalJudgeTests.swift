@@ -31,13 +31,27 @@ struct RefusalJudgeTests {
         #expect(judge.isCoolingDown(at: 70) && !judge.isCoolingDown(at: 70.5))
     }
 
-    @Test func twoWeakPagesNeedASecondProbe() {
+    @Test func lonePagesWithStatus200AreNoiseWithoutAPauseOrAProbe() {
         var judge = RefusalJudge(cooldown: 60)
-        guard case .probe(let id) = judge.recordRefusal(at: 10, isStrong: false).role else { Issue.record("no probe"); return }
-        #expect(judge.recordProbe(id: id, isRefused: true, isStrong: false, at: 10.1) == .probeAgain)
-        #expect(judge.confirmed == 0)
-        #expect(judge.recordProbe(id: id, isRefused: false, at: 10.2) == .noise)
-        #expect(judge.confirmed == 0, "two lone maintenance pages in a row do not stop a crawl")
+        judge.recordNormalAnswer(at: 0.5)
+        for time in [1.0, 2, 3, 4] {
+            #expect(judge.recordRefusal(at: time, isStrong: false) == (.noise, false))
+            judge.recordNormalAnswer(at: time + 0.5)
+        }
+        #expect(judge.noise == 4 && judge.confirmed == 0 && !judge.isSuspecting)
+        #expect(judge.recordRefusal(at: 5, isStrong: false) == (.noise, false))
+        #expect(judge.recordRefusal(at: 5.1, isStrong: false) == (.noise, false))
+        #expect(judge.recordRefusal(at: 5.2, isStrong: false) == (.probe(id: 1), false), "three in a row: a suspicion")
+        #expect(judge.recordProbe(id: 1, isRefused: true, at: 5.3) == .block(isNewEpisode: true))
+    }
+
+    @Test func aPageBeforeAnyNormalAnswerOrInABlockEpisodeIsProbed() {
+        var judge = RefusalJudge(cooldown: 1)
+        #expect(judge.recordRefusal(at: 0, isStrong: false).role == .probe(id: 1), "nothing has answered yet")
+        #expect(judge.recordProbe(id: 1, isRefused: true, at: 0.1) == .block(isNewEpisode: true))
+        #expect(judge.recordRefusal(at: 1.2, isStrong: false).role == .probe(id: 3), "the block may go on")
+        #expect(judge.recordProbe(id: 3, isRefused: false, at: 1.3) == .noise)
+        #expect(judge.recordRefusal(at: 2, isStrong: false).role == .noise)
     }
 
     @Test func threeRefusalsWhileSuspectingConfirmWithoutAProbe() {

@@ -40,9 +40,11 @@ struct ImageRequest: FetchKind {
         case .block(let reason, let status):
             // A page instead of the picture is this URL's problem unless a probe says otherwise.
             let isPage = status == 200
-            return .refused(FetchFailure(isPage ? .badBody : .refused, reason: reason, status: status), isFinalIfNoise: isPage)
+            let failure = FetchFailure(isPage ? .badBody : .refused, reason: reason, status: status, contentType: response.contentType)
+            return .refused(failure, isFinalIfNoise: isPage)
         case .retry(let failure, let reason, let status, let retryAfter):
-            return .retry(FetchFailure(Self.category(failure), reason: reason, status: status), retryAfter: retryAfter)
+            let failure = FetchFailure(Self.category(failure), reason: reason, status: status, contentType: response.contentType)
+            return .retry(failure, retryAfter: retryAfter)
         case .unreachable(let reason):
             return .retry(FetchFailure(.unreachable, reason: reason))
         }
@@ -62,7 +64,7 @@ struct ImageRequest: FetchKind {
     }
 
     func output(for job: Job, failure: FetchFailure, attempts: Int) -> ImageResult {
-        result(job, .failed(Self.imageFailure(failure.category), reason: failure.reason), status: failure.status, contentType: nil)
+        result(job, .failed(Self.imageFailure(failure.category), reason: failure.reason), status: failure.status, contentType: failure.contentType)
     }
 
     private func result(_ job: Job, _ outcome: ImageResult.Outcome, status: Int?, contentType: String?) -> ImageResult {

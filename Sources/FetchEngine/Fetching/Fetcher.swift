@@ -61,7 +61,9 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
                     // A block lifts after its cooldown; an item refused every
                     // time must still not hold a slot for ever.
                     if tally.refusals >= maxAttempts * 2 {
-                        return .finished(kind.output(for: item, failure: failure.after(tally.refusals, "refusals"), attempts: tally.requests), tally: tally)
+                        var blocked = failure.after(tally.refusals, "refusals")
+                        blocked.category = .refused
+                        return .finished(kind.output(for: item, failure: blocked, attempts: tally.requests), tally: tally)
                     }
                 } else {
                     failures += 1
@@ -80,25 +82,26 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
     /// open, false when the probe showed noise.
     private func isBlock(refusedURL: String, failure: FetchFailure, tally: inout FetchTally) async -> Bool {
         let isStrong = RefusalSignal.isStrong(status: failure.status)
-        guard case .probe(let id, let probeURL) = await pacer.recordRefusal(reason: failure.reason, isStrong: isStrong) else {
+        let id: Int
+        let probeURL: String?
+        switch await pacer.recordRefusal(reason: failure.reason, isStrong: isStrong) {
+        case .noise: return false
+        case .wait: return true
+        case .probe(let suspicion, let url): (id, probeURL) = (suspicion, url)
+        }
+        guard await pacer.waitToProbe(id: id) else { return true }
+        tally.requests += 1
+        let isRefused: Bool
+        do {
+            isRefused = kind.isRefusal(try await client.get(probeURL ?? refusedURL))
+        } catch is HTTPError {
+            // No answer says nothing about a block: a front end that blocks answers.
+            isRefused = false
+        } catch {
+            await pacer.abandonProbe(id: id)
             return true
         }
-        while await pacer.waitToProbe(id: id) {
-            tally.requests += 1
-            var refusal: HTTPResponse?
-            do {
-                let response = try await client.get(probeURL ?? refusedURL)
-                if kind.isRefusal(response) { refusal = response }
-            } catch is HTTPError {
-                // No answer says nothing about a block: a front end that blocks answers.
-            } catch {
-                await pacer.abandonProbe(id: id)
-                return true
-            }
-            let isStrong = RefusalSignal.isStrong(status: refusal?.status)
-            if await pacer.recordProbe(id: id, isRefused: refusal != nil, isStrong: isStrong) { continue }
-            return refusal != nil
-        }
-        return true
+        await pacer.recordProbe(id: id, isRefused: isRefused)
+        return isRefused
     }
 }

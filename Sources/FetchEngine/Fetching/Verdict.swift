@@ -22,11 +22,14 @@ public struct FetchFailure: Sendable, Equatable {
     public var category: Category
     public var reason: String
     public var status: Int?
+    /// The answer's `Content-Type`, when there was an answer.
+    public var contentType: String?
 
-    public init(_ category: Category, reason: String, status: Int? = nil) {
+    public init(_ category: Category, reason: String, status: Int? = nil, contentType: String? = nil) {
         self.category = category
         self.reason = reason
         self.status = status
+        self.contentType = contentType
     }
 
     /// The same failure, its reason saying how many answers it took.

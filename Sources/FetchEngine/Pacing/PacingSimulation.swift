@@ -122,25 +122,20 @@ public struct PacingSimulation: Sendable {
             result.refusedAnswers += 1
             let (role, isNewBlock) = judge.recordRefusal(at: now, isStrong: isStrong)
             if isNewBlock { controller.recordBlock(at: now) }
-            guard case .probe(let id) = role else { continue }
-            probing: while true {
-                now += min(max(1 / controller.rate, 0.02), 1, max(cooldown, 0.02))
-                let probe = ask(at: now)
-                if let isStrong = probe {
-                    result.refusedProbes += 1
-                    result.refusedAnswers += 1
-                    switch judge.recordProbe(id: id, isRefused: true, isStrong: isStrong, at: now) {
-                    case .block(let isNewEpisode): if isNewEpisode { controller.recordBlock(at: now) }
-                    case .probeAgain: continue probing
-                    case .noise, .settled: break
-                    }
-                } else {
-                    result.answered += 1
-                    if now >= warmUp { answeredAfterWarmUp += 1 }
-                    _ = judge.recordProbe(id: id, isRefused: false, at: now)
-                    now += 1 / controller.rate
-                }
-                break
+            guard case .probe(let id) = role else {
+                if role == .noise { now += 1 / controller.rate }
+                continue
+            }
+            now += min(max(1 / controller.rate, 0.02), 1, max(cooldown, 0.02))
+            if ask(at: now) != nil {
+                result.refusedProbes += 1
+                result.refusedAnswers += 1
+                if case .block(true) = judge.recordProbe(id: id, isRefused: true, at: now) { controller.recordBlock(at: now) }
+            } else {
+                result.answered += 1
+                if now >= warmUp { answeredAfterWarmUp += 1 }
+                _ = judge.recordProbe(id: id, isRefused: false, at: now)
+                now += 1 / controller.rate
             }
         }
         result.confirmedBlocks = judge.confirmed

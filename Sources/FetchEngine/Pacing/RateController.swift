@@ -7,9 +7,9 @@
 /// - **Slow start**: until the first block, multiply the rate by `growth`
 ///   every `interval` in which the rate was really used (a crawl held back by
 ///   its concurrency must not ratchet the rate up).
-/// - **First block**: the ceiling is the rate in force; resume at the rate of
-///   the last interval that ran clean (slow start overshoots by one step at
-///   most, so that rate held), else at `backoff` × the ceiling.
+/// - **First block**: the ceiling is the rate in force; resume at 95% of the
+///   rate of the last interval that ran clean (slow start overshoots by one
+///   step at most, so that rate held), else at `backoff` × the ceiling.
 /// - **Later blocks**: the ceiling is the rate in force; resume at `backoff`
 ///   × it, or at half of it when the block came within `quickBlock` seconds of
 ///   resuming (the rate was far too high, as after an optimistic first step).
@@ -87,7 +87,8 @@ public struct RateController: Sendable, Equatable {
         let blocked = rate
         let resume: Double
         if ceiling == nil, let clean = lastCleanRate, clean < blocked {
-            resume = clean
+            // A clean second at a rate is weak proof for a longer window: keep a margin.
+            resume = clean * 0.95
         } else if let resumedAt, now - resumedAt < settings.quickBlock {
             resume = blocked * 0.5
         } else {

@@ -5,11 +5,12 @@
 /// suspicion: new requests stop, and the one that was refused first probes
 /// again after a short delay, with a URL that answered normally before. A
 /// refused probe, or `threshold` refusals while the suspicion is open,
-/// confirm a block, except that a page with status 200 is weak evidence (a
-/// maintenance page looks the same): when both the refusal and the probe's
-/// refusal were such pages, a second probe decides. So a 403 block costs
-/// one refused probe, and two lone pages in a row do not stop a crawl. A
-/// confirmed block means: everything cools down for the cooldown (doubled for each
+/// confirm a block. A page with status 200 is weak evidence (a maintenance
+/// page or one broken item looks the same): once normal answers have come,
+/// and outside a block episode, it is noise at once, with no pause and no
+/// probe; only `threshold` of them in a row open a suspicion. So a 403 block costs one
+/// refused probe, and lone pages cost nothing but their own item's attempt.
+/// A confirmed block means: everything cools down for the cooldown (doubled for each
 /// further confirmation with no normal answer between, up to
 /// `maxCooldownFactor` times), and the rate controller learns from it. A
 /// probe that answers normally dismisses the suspicion as noise: nothing
@@ -19,6 +20,8 @@ public struct RefusalJudge: Sendable, Equatable {
     public enum Role: Sendable, Equatable {
         /// Probe for suspicion `id` once the confirm delay has passed.
         case probe(id: Int)
+        /// A lone weak refusal: the item's own problem, nothing pauses.
+        case noise
         /// A suspicion or a block is already being handled: queue again.
         case wait
     }
@@ -39,9 +42,6 @@ public struct RefusalJudge: Sendable, Equatable {
     public struct Suspicion: Sendable, Equatable {
         public var id: Int
         public var refusals: Int
-        /// Whether the refusal that opened it was a 403 or 429.
-        public var isStrong: Bool
-        public var refusedProbes = 0
     }
 
     /// What a probe's answer settled.
@@ -49,8 +49,6 @@ public struct RefusalJudge: Sendable, Equatable {
         /// A block is confirmed; `isNewEpisode`: the rate must drop.
         case block(isNewEpisode: Bool)
         case noise
-        /// Weak evidence both times: probe once more.
-        case probeAgain
         /// The suspicion was already settled by other answers.
         case settled
     }
@@ -60,6 +58,9 @@ public struct RefusalJudge: Sendable, Equatable {
     /// sees it change queues again.
     public private(set) var epoch = 0
     private var consecutive = 0
+    /// Weak refusals since the last normal answer.
+    private var weakInARow = 0
+    private var hasSeenNormalAnswer = false
 
     public init(cooldown: Double, threshold: Int = 3, maxCooldownFactor: Double = 8) {
         self.cooldown = cooldown
@@ -76,6 +77,13 @@ public struct RefusalJudge: Sendable, Equatable {
     public mutating func recordRefusal(at now: Double, isStrong: Bool = true) -> (role: Role, confirmedBlock: Bool) {
         refusals += 1
         if isCoolingDown(at: now) { return (.wait, false) }
+        if !isStrong && suspicion == nil && hasSeenNormalAnswer && consecutive == 0 {
+            weakInARow += 1
+            if weakInARow < threshold {
+                noise += 1
+                return (.noise, false)
+            }
+        }
         if var open = suspicion {
             open.refusals += 1
             suspicion = open
@@ -83,27 +91,24 @@ public struct RefusalJudge: Sendable, Equatable {
             return (.wait, false)
         }
         epoch += 1
-        suspicion = Suspicion(id: epoch, refusals: 1, isStrong: isStrong)
+        suspicion = Suspicion(id: epoch, refusals: 1)
         if threshold == 1 { return (.wait, confirm(at: now)) }
         return (.probe(id: epoch), false)
     }
 
-    /// The probe of suspicion `id` answered: refused (strongly: 403/429) or not.
-    public mutating func recordProbe(id: Int, isRefused: Bool, isStrong: Bool = true, at now: Double) -> ProbeOutcome {
+    /// The probe of suspicion `id` answered: refused or not.
+    public mutating func recordProbe(id: Int, isRefused: Bool, at now: Double) -> ProbeOutcome {
         if isRefused { refusals += 1 }
-        guard var open = suspicion, open.id == id else { return .settled }
+        guard suspicion?.id == id else { return .settled }
         guard isRefused else {
             suspicion = nil
             noise += 1
             consecutive = 0
+            weakInARow = 0
+            hasSeenNormalAnswer = true
             return .noise
         }
-        if isStrong || open.isStrong || open.refusedProbes > 0 {
-            return .block(isNewEpisode: confirm(at: now))
-        }
-        open.refusedProbes += 1
-        suspicion = open
-        return .probeAgain
+        return .block(isNewEpisode: confirm(at: now))
     }
 
     /// The probe of suspicion `id` could not be sent (the run is stopping):
@@ -114,11 +119,14 @@ public struct RefusalJudge: Sendable, Equatable {
 
     /// A normal answer arrived at `now`: a block episode, if any, is over.
     public mutating func recordNormalAnswer(at now: Double) {
+        weakInARow = 0
+        hasSeenNormalAnswer = true
         if !isCoolingDown(at: now) && suspicion == nil { consecutive = 0 }
     }
 
     private mutating func confirm(at now: Double) -> Bool {
         suspicion = nil
+        weakInARow = 0
         epoch += 1
         confirmed += 1
         consecutive += 1

@@ -15,7 +15,10 @@ public actor RequestPacer {
     public enum RefusalRole: Sendable, Equatable {
         /// Probe suspicion `id` with `url` (nil: the refused URL itself).
         case probe(id: Int, url: String?)
+        /// A suspicion or a block is being handled: queue again.
         case wait
+        /// A lone weak refusal: the item's own failure; nothing pauses.
+        case noise
     }
 
     private let clock = ContinuousClock()
@@ -130,6 +133,7 @@ public actor RequestPacer {
         switch role {
         case .probe(let id): return .probe(id: id, url: knownGoodURL)
         case .wait: return .wait
+        case .noise: return .noise
         }
     }
 
@@ -147,20 +151,17 @@ public actor RequestPacer {
         return true
     }
 
-    /// The probe of suspicion `id` answered; true when it must probe again.
-    public func recordProbe(id: Int, isRefused: Bool, isStrong: Bool) -> Bool {
-        switch judge.recordProbe(id: id, isRefused: isRefused, isStrong: isStrong, at: now) {
+    /// The probe of suspicion `id` answered.
+    public func recordProbe(id: Int, isRefused: Bool) {
+        switch judge.recordProbe(id: id, isRefused: isRefused, at: now) {
         case .block(let isNewEpisode):
             settleBlock(isNew: isNewEpisode)
         case .noise:
             events.append(.noise(reason: lastRefusal))
             openGate()
-        case .probeAgain:
-            return true
         case .settled:
             break
         }
-        return false
     }
 
     /// The probe of suspicion `id` was not sent or got no answer.
