@@ -7,15 +7,17 @@ import FetchEngine
 @Suite("etl images: interrupted runs", .serialized)
 struct ImageInterruptTests {
     @Test("kill -9 mid-download, then a rerun: no partial or unrecorded file is left, and the rerun completes",
-          arguments: [0.5, 1.5])
-    func killNine(after delay: Double) async throws {
+          arguments: [10, 60])
+    func killNine(afterRequests point: Int) async throws {
         // Every picture takes 150 ms: the kill lands with downloads in flight.
         let fixture = try await ImageFixture(mockOptions: ["--image-slow", "1", "--slow-ms", "150"])
-        let killed = try ETLRun.run(fixture.arguments(["--concurrency", "8", "--quiet"]), signal: SIGKILL, after: delay)
+        let killed = try ETLRun.run(
+            fixture.arguments(["--concurrency", "8", "--quiet"]), signal: SIGKILL,
+            when: { fixture.mock.imageRequestsSoFar() >= point })
         #expect(killed.exitCode == 128 + SIGKILL)
         let committed = try fixture.rows().count
         let onDisk = try fixture.files().filter { !$0.hasPrefix(".") }.count
-        print("kill -9 after \(delay) s: \(committed) rows committed, \(onDisk) pictures on disk")
+        print("kill -9 after \(point) image requests: \(committed) rows committed, \(onDisk) pictures on disk")
         #expect(committed > 0 && committed < 153)
 
         // What a kill between a write and its commit leaves, planted for sure:

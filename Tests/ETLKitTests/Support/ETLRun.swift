@@ -6,12 +6,13 @@ struct ETLRun {
     var standardOutput: String
     var standardError: String
 
-    /// Runs `etl arguments`; `signal` (with `after` seconds, or once stderr
-    /// contains `whenErrorContains`) is sent to test interrupts, and
-    /// `secondSignalAfter` seconds later the same signal again.
+    /// Runs `etl arguments`; `signal` (with `after` seconds, once stderr
+    /// contains `whenErrorContains`, and once `when` holds) is sent to test
+    /// interrupts, and `secondSignalAfter` seconds later the same signal again.
     static func run(
         _ arguments: [String], signal: Int32? = nil, after delay: Double = 0,
-        whenErrorContains marker: String? = nil, secondSignalAfter: Double? = nil, timeout: Double = 120
+        whenErrorContains marker: String? = nil, when condition: (() -> Bool)? = nil,
+        secondSignalAfter: Double? = nil, timeout: Double = 120
     ) throws -> ETLRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.etlExecutable)
@@ -39,7 +40,7 @@ struct ETLRun {
             }
             if let signal, !signalled, elapsed >= delay {
                 let ready = marker.map { (try? String(contentsOfFile: errPath, encoding: .utf8))?.contains($0) ?? false } ?? true
-                if ready {
+                if ready, condition?() ?? true {
                     kill(process.processIdentifier, signal)
                     signalled = true
                     signalledAt = Date()

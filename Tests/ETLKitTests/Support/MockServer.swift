@@ -54,6 +54,22 @@ final class MockServer {
     }
 
     /// `GET /__stats`.
+    /// Object requests the mock has seen, read synchronously: the event a
+    /// signal test waits for instead of a fixed sleep.
+    func objectRequestsSoFar() -> Int {
+        statsSoFar()?.object_requests ?? 0
+    }
+
+    /// Image requests the mock has seen, read synchronously.
+    func imageRequestsSoFar() -> Int {
+        statsSoFar()?.image_requests ?? 0
+    }
+
+    private func statsSoFar() -> MockStats? {
+        guard let data = try? Data(contentsOf: URL(string: "\(api)/__stats")!) else { return nil }
+        return try? JSONDecoder().decode(MockStats.self, from: data)
+    }
+
     func stats() async throws -> MockStats {
         let (data, _) = try await URLSession.shared.data(from: URL(string: "\(api)/__stats")!)
         return try JSONDecoder().decode(MockStats.self, from: data)
@@ -93,4 +109,5 @@ struct MockStats: Decodable {
     var blocks: Int
     var blocked_requests: Int
     var faults: [String: Int]
+    var image_requests: Int
 }
