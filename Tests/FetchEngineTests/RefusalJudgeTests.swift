@@ -119,3 +119,39 @@ struct PacingSimulationTests {
         #expect(result.ceiling == nil || result.confirmedBlocks > 0)
     }
 }
+
+@Suite("RequestPacer")
+struct RequestPacerTests {
+    @Test func retryAfterIsCappedAtTenCooldownsAndTheTimeLeft() async {
+        let pacer = PacingOptions.with(cooldown: 3).makePacer(stop: StopSignal())
+        #expect(await pacer.boundedRetryAfter(12) == 12)
+        #expect(await pacer.boundedRetryAfter(999_999_999) == 30)
+        #expect(await pacer.takeEvents() == [.cappedRetryAfter(askedSeconds: 999_999_999, waitedSeconds: 30)])
+        #expect(await pacer.boundedRetryAfter(-5) == 0)
+
+        var short = PacingOptions.with(cooldown: 60)
+        short.maxDuration = 2
+        let bounded = await short.makePacer(stop: StopSignal()).boundedRetryAfter(500)
+        #expect(bounded <= 2 && bounded > 1)
+    }
+
+    @Test func aStopEndsEveryWaitAtOnce() async {
+        let stop = StopSignal()
+        let pacer = PacingOptions.with(cooldown: 60).makePacer(stop: stop)
+        let clock = ContinuousClock()
+        let start = clock.now
+        async let paused = pacer.pause(seconds: 30)
+        stop.request(signal: 2)
+        #expect(await paused == .stopped)
+        #expect(clock.now - start < .seconds(5), "the 30 s wait ended with the stop")
+        #expect(await pacer.acquire() == .stopped)
+    }
+}
+
+extension PacingOptions {
+    static func with(cooldown: Double) -> PacingOptions {
+        var options = PacingOptions()
+        options.cooldown = cooldown
+        return options
+    }
+}

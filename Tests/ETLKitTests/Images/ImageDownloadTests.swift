@@ -10,7 +10,7 @@ struct ImageDownloadTests {
     func downloadThenCacheHit() async throws {
         let fixture = try await ImageFixture()
         let paged = try fixture.pagedIDs()
-        #expect(paged.count == 153)
+        #expect(paged.count == SampleSummary.committedSample.kept)
         let first = try await fixture.images()
         #expect(first.status == .completed)
         #expect(first.downloaded == paged.count)
@@ -76,7 +76,7 @@ struct ImageDownloadTests {
         #expect(after.string("url") != before.string("url"))
         #expect(after.string("sha256") != before.string("sha256"))
         try fixture.verifyFolderMatchesRows()
-        #expect(try catalog.verifiedImageIDs(directory: fixture.directory).count == 153)
+        #expect(try catalog.verifiedImageIDs(directory: fixture.directory).count == SampleSummary.committedSample.kept)
     }
 
     @Test("failed works are replaced by the next ones in page order, so small pages fill up")
@@ -112,12 +112,12 @@ struct ImageDownloadTests {
         let partial = try await fixture.images { $0.isAll = true; $0.pacing.maxRequests = 50 }
         #expect(partial.status == .budgetReached)
         #expect(partial.downloaded == 50)
-        #expect(partial.remaining == 153 - 60)
+        #expect(partial.remaining == SampleSummary.committedSample.kept - 60)
         let rest = try await fixture.images { $0.isAll = true }
         #expect(rest.status == .completed)
         #expect(rest.cached == 60)
         #expect(rest.downloaded == 93)
-        #expect(try fixture.verifyFolderMatchesRows() == 153)
+        #expect(try fixture.verifyFolderMatchesRows() == SampleSummary.committedSample.kept)
     }
 
     @Test("etl images --json on the real executable; a missing catalog leaves nothing behind")
@@ -126,13 +126,14 @@ struct ImageDownloadTests {
         let run = try ETLRun.run(fixture.arguments(["--json"]))
         #expect(run.exitCode == 0, "\(run.standardError)")
         let summary = try JSONDecoder().decode(ImageSummary.self, from: Data(run.standardOutput.utf8))
-        #expect(summary.downloaded == 153)
+        #expect(summary.downloaded == SampleSummary.committedSample.kept)
         #expect(summary.mode == "paged")
-        #expect(run.standardError.contains("images: 153 to download"))
+        #expect(run.standardError.contains("images: \(SampleSummary.committedSample.kept) to download"))
 
+        let kept = SampleSummary.committedSample.kept
         let status = try ETLRun.run(["status", "--catalog", fixture.catalogPath])
-        #expect(status.standardOutput.contains("images          paged 153 of 153 verified, kept 153 of 153, failed 0\n"))
-        #expect(status.standardOutput.contains("image files     153 ("))
+        #expect(status.standardOutput.contains("images          paged \(kept) of \(kept) verified, kept \(kept) of \(kept), failed 0\n"))
+        #expect(status.standardOutput.contains("image files     \(kept) ("))
 
         let folder = TemporaryDirectory()
         let missing = folder.path("nowhere/catalog.sqlite")

@@ -31,7 +31,7 @@ struct ImageFailureTests {
             #expect((failures[kind]?.count ?? 0) > 0, "no \(kind) failure: pick another seed")
         }
         #expect(summary.failed == failures.values.map(\.count).reduce(0, +))
-        #expect(summary.downloaded + summary.failed == 153)
+        #expect(summary.downloaded + summary.failed == SampleSummary.committedSample.kept)
         // Lone pages while other pictures arrive are the pictures' problem: nothing cooled down.
         #expect(summary.blocks == 0)
         #expect(summary.noise == stats.faults["html200"])
@@ -82,7 +82,7 @@ struct ImageFailureTests {
         #expect(retried.downloaded == allFailed.count)
         #expect(try await fixture.imageRequests() == allFailed.count)
         #expect(try fixture.failures().isEmpty)
-        #expect(try fixture.verifyFolderMatchesRows() == 153)
+        #expect(try fixture.verifyFolderMatchesRows() == SampleSummary.committedSample.kept)
         _ = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath, "--require-image"])
         #expect(Set(try fixture.pagedIDs()) == Set(before))
     }

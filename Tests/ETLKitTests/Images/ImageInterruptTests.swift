@@ -18,7 +18,7 @@ struct ImageInterruptTests {
         let committed = try fixture.rows().count
         let onDisk = try fixture.files().filter { !$0.hasPrefix(".") }.count
         print("kill -9 after \(point) image requests: \(committed) rows committed, \(onDisk) pictures on disk")
-        #expect(committed > 0 && committed < 153)
+        #expect(committed > 0 && committed < SampleSummary.committedSample.kept)
 
         // What a kill between a write and its commit leaves, planted for sure:
         // a temporary file and a picture no row vouches for.
@@ -36,12 +36,12 @@ struct ImageInterruptTests {
         #expect(summary.removedTemporary >= 1)
         #expect(summary.removedOrphans >= 1)
         #expect(summary.cached == committed)
-        #expect(summary.downloaded == 153 - committed)
-        #expect(try await fixture.imageRequests() == 153 - committed, "nothing committed is fetched twice")
+        #expect(summary.downloaded == SampleSummary.committedSample.kept - committed)
+        #expect(try await fixture.imageRequests() == SampleSummary.committedSample.kept - committed, "nothing committed is fetched twice")
         #expect(try fixture.files().filter { $0.contains(".tmp-") } == [])
         #expect(try fixture.files().contains("notes.txt"), "files that are not pictures are never touched")
         try FileManager.default.removeItem(atPath: fixture.directory.filePath("notes.txt"))
-        #expect(try fixture.verifyFolderMatchesRows() == 153)
+        #expect(try fixture.verifyFolderMatchesRows() == SampleSummary.committedSample.kept)
         #expect(try fixture.catalog().integrityCheck() == "ok")
     }
 
@@ -53,13 +53,13 @@ struct ImageInterruptTests {
         let summary = try JSONDecoder().decode(ImageSummary.self, from: Data(stopped.standardOutput.utf8))
         #expect(summary.status == .interrupted)
         #expect(summary.downloaded > 0)
-        #expect(summary.remaining == 153 - summary.downloaded)
+        #expect(summary.remaining == SampleSummary.committedSample.kept - summary.downloaded)
         #expect(stopped.standardError.contains("stopping: interrupted"))
         #expect(try fixture.verifyFolderMatchesRows() == summary.downloaded)
 
         let rest = try await fixture.images()
         #expect(rest.cached == summary.downloaded)
-        #expect(rest.downloaded == 153 - summary.downloaded)
+        #expect(rest.downloaded == SampleSummary.committedSample.kept - summary.downloaded)
     }
 
     @Test("a second etl images on the same catalog is refused with exit 75")
