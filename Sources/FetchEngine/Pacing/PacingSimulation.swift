@@ -126,7 +126,7 @@ public struct PacingSimulation: Sendable {
                 if role == .noise { now += 1 / controller.rate }
                 continue
             }
-            now += min(max(1 / controller.rate, 0.02), 1, max(cooldown, 0.02))
+            now += judge.confirmDelay(rate: controller.rate)
             if ask(at: now) != nil {
                 result.refusedProbes += 1
                 result.refusedAnswers += 1

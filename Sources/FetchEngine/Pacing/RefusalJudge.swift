@@ -70,6 +70,12 @@ public struct RefusalJudge: Sendable, Equatable {
 
     public var isSuspecting: Bool { suspicion != nil }
 
+    /// How long a probe waits at `rate`: one request interval, so answers in
+    /// flight land first, within 0.02–1 s and never longer than a cooldown.
+    public func confirmDelay(rate: Double) -> Double {
+        min(max(1 / rate, 0.02), 1, max(cooldown, 0.02))
+    }
+
     public func isCoolingDown(at now: Double) -> Bool { cooldownUntil.map { now < $0 } ?? false }
 
     /// A refused answer arrived at `now`. `confirmedBlock` is true when this

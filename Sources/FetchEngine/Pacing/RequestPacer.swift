@@ -141,7 +141,7 @@ public actor RequestPacer {
     /// stopped instead (the suspicion is then dropped). Counts the probe.
     public func waitToProbe(id: Int) async -> Bool {
         guard judge.suspicion?.id == id else { return false }
-        let delay = min(max(1 / currentRate, 0.02), 1, max(judge.cooldown, 0.02))
+        let delay = judge.confirmDelay(rate: currentRate)
         guard await stop.sleep(until: clock.now + .seconds(delay)), budgetStop() == nil else {
             abandonProbe(id: id)
             return false
