@@ -19,7 +19,7 @@ public struct PageWriter: Sendable {
     /// Writes `pages` as `1.txt` … `N.txt`; returns the folder holding them.
     @discardableResult
     public func write(pages: [[Int]]) throws -> String {
-        let out = outDirectory.hasSuffix("/") && outDirectory.count > 1 ? String(outDirectory.dropLast()) : outDirectory
+        let out = LocalPath(outDirectory).string
         var status = stat()
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             try writeInPlace(pages: pages, folder: out)
@@ -32,8 +32,8 @@ public struct PageWriter: Sendable {
     }
 
     private func writeGeneration(pages: [[Int]], link: String) throws -> String {
-        let parent = (link as NSString).deletingLastPathComponent.isEmpty ? "." : (link as NSString).deletingLastPathComponent
-        let name = (link as NSString).lastPathComponent
+        let parent = LocalPath(link).parent.string
+        let name = LocalPath(link).name
         try createFolder(parent)
         let previous = (try? FileManager.default.destinationOfSymbolicLink(atPath: link))
         let generation = ".\(name).\(Self.uniqueSuffix())"
