@@ -27,6 +27,9 @@ public struct CrawlOptions: Sendable, Equatable {
     public var csvPath: String?
     /// With `csvPath`: do not fetch never-fetched objects the CSV shows cannot pass.
     public var isCSVSkip = false
+    /// The largest share of the catalog's listed objects, in percent, that
+    /// one listing may withdraw (`--max-withdraw`); 100 allows any.
+    public var maxWithdrawPercent = 10.0
     /// Seed for retry jitter.
     public var jitterSeed: UInt64 = 0
 

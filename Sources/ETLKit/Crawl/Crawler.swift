@@ -95,14 +95,16 @@ public struct Crawler: Sendable {
             if options.isFull { try catalog.markForFetch(ids: ids) }
         } else {
             let listing = ObjectListing(client: client, pacer: pacer, api: options.api, maxAttempts: options.maxAttempts, backoff: Backoff())
-            let ids = try await listing.fetchIDs()
-            summary.listed = ids.count
-            changes = try catalog.registerListing(ids: ids, at: Date())
+            let body = try await listing.fetchIDs()
+            summary.listed = body.ids.count
+            summary.skippedListed = body.invalidIDs + body.duplicateIDs
+            changes = try catalog.registerListing(
+                ids: body.ids, at: Date(), maxWithdraw: WithdrawLimit(percent: options.maxWithdrawPercent, url: "\(options.api)/objects"))
             summary.withdrawn = changes?.withdrawn ?? 0
             if options.isFull {
                 try catalog.markAllForFetch()
             } else if let since = options.since ?? cursor.flatMap(Self.dayBefore) {
-                let changedIDs = try await listing.fetchIDs(metadataDate: since)
+                let changedIDs = try await listing.fetchIDs(metadataDate: since).ids
                 try catalog.markForFetch(ids: changedIDs)
                 changed = Set(changedIDs)
             }

@@ -8,13 +8,9 @@ struct ObjectListing: Sendable {
     let maxAttempts: Int
     let backoff: Backoff
 
-    private struct Body: Decodable {
-        var total: Int?
-        var objectIDs: [Int]?
-    }
-
-    /// All listed IDs, or those changed since `metadataDate` (`YYYY-MM-DD`).
-    func fetchIDs(metadataDate: String? = nil) async throws -> [Int] {
+    /// All listed IDs, or those changed since `metadataDate` (`YYYY-MM-DD`),
+    /// checked by ``ObjectListingBody``.
+    func fetchIDs(metadataDate: String? = nil) async throws -> ObjectListingBody {
         let url = metadataDate.map { "\(api)/objects?metadataDate=\($0)" } ?? "\(api)/objects"
         var generator = SeededGenerator(seed: 1)
         var failures = 0
@@ -35,8 +31,8 @@ struct ObjectListing: Sendable {
             }
             switch response.status {
             case 200:
-                if let body = try? JSONDecoder().decode(Body.self, from: Data(response.body)) {
-                    return body.objectIDs ?? []
+                if let body = try ObjectListingBody.decode(response.body, url: url, isChangedListing: metadataDate != nil) {
+                    return body
                 }
                 if response.body.first == UInt8(ascii: "<") || response.contentType?.contains("html") == true {
                     await pacer.reportBlock()
