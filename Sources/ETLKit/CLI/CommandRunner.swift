@@ -61,6 +61,7 @@ public struct CommandRunner: Sendable {
 
     /// `etl pages`: under the catalog's lock, like every writer.
     private func pages(_ options: PagesOptions) throws -> String {
+        try PageWriter(outDirectory: options.outDirectory).checkWritable()
         let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath, create: false)

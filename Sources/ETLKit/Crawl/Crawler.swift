@@ -21,7 +21,10 @@ public struct Crawler: Sendable {
     }
 
     public func run() async throws -> CrawlSummary {
+        // Every input is checked before the catalog, its lock or a request is made.
         try Catalog.checkExisting(path: options.catalogPath)
+        try PageWriter(outDirectory: options.outDirectory).checkWritable()
+        let idsFile = try options.idsFile.map(ObjectListing.readIDs(path:))
         let lock = try CatalogLock(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath)
@@ -37,7 +40,7 @@ public struct Crawler: Sendable {
         summary.mode = mode
         do {
             let keptBefore = try catalog.keptIDs().count
-            let queue = try await planWork(catalog: catalog, pacer: pacer, cursor: previousCursor, summary: &summary)
+            let queue = try await planWork(catalog: catalog, pacer: pacer, cursor: previousCursor, idsFile: idsFile, summary: &summary)
             let loop = FetchLoop(
                 catalog: catalog, pacer: pacer, reporter: reporter, concurrency: options.concurrency,
                 fetcher: ObjectFetcher(
@@ -85,12 +88,15 @@ public struct Crawler: Sendable {
     }
 
     /// Brings the catalog's queue up to date and returns it in work order.
-    private func planWork(catalog: Catalog, pacer: RequestPacer, cursor: String?, summary: inout CrawlSummary) async throws -> [Int] {
+    private func planWork(
+        catalog: Catalog, pacer: RequestPacer, cursor: String?, idsFile: ObjectListingBody?, summary: inout CrawlSummary
+    ) async throws -> [Int] {
         var changes: ListingChanges?
         var changed: Set<Int> = []
-        if let idsFile = options.idsFile {
-            let ids = try ObjectListing.readIDs(path: idsFile)
+        if let body = idsFile {
+            let ids = body.ids
             summary.listed = ids.count
+            summary.skippedListed = body.duplicateIDs
             try catalog.registerIDs(ids)
             if options.isFull { try catalog.markForFetch(ids: ids) }
         } else {

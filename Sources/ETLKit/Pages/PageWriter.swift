@@ -16,6 +16,15 @@ public struct PageWriter: Sendable {
         self.outDirectory = outDirectory
     }
 
+    /// Throws when `--out` cannot hold page files (a regular file, a
+    /// read-only folder), so a crawl fails before it fetches, not after.
+    public func checkWritable() throws {
+        let out = LocalPath(outDirectory)
+        guard let problem = out.problemCreatingFolder() else { return }
+        if case .some(let kind) = out.kind, kind != .directory { throw PagesError.notADirectory(path: out.string) }
+        throw PagesError.cannotWrite(path: out.string, reason: problem)
+    }
+
     /// Writes `pages` as `1.txt` … `N.txt`; returns the folder holding them.
     @discardableResult
     public func write(pages: [[Int]]) throws -> String {
