@@ -35,7 +35,7 @@ public struct ImageDownloader: Sendable {
         summary.mode = options.isAll ? "all" : "paged"
         summary.directory = directory.path
 
-        let sweep = directory.removeLeftovers(keeping: try catalog.imageFiles())
+        let sweep = try directory.removeLeftovers(keeping: try catalog.imageFiles())
         summary.removedTemporary = sweep.temporary
         summary.removedOrphans = sweep.orphans
         try catalog.setSetting(Catalog.imageDirectoryKey, to: directory.path)
