@@ -45,6 +45,8 @@ final class ImageFixture {
         options.concurrency = 8
         options.cooldown = 0.05
         options.timeout = 5
+        // The mock serves pictures from itself, not from images.metmuseum.org.
+        options.imageHosts.widen(with: ["127.0.0.1"])
         configure(&options)
         return options
     }
@@ -59,7 +61,7 @@ final class ImageFixture {
 
     /// `etl images` arguments for the real executable.
     func arguments(_ extra: [String] = []) -> [String] {
-        ["images", "--catalog", catalogPath, "--dir", imagesPath, "--rate", "unlimited", "--cooldown", "0.05"] + extra
+        ["images", "--catalog", catalogPath, "--dir", imagesPath, "--rate", "unlimited", "--cooldown", "0.05", "--image-hosts", "127.0.0.1"] + extra
     }
 
     /// The `images` rows, by object ID.
