@@ -53,6 +53,8 @@ public final class Catalog {
         case .regular:
             try checkHeader(path: path)
             return true
+        case .directory:
+            throw CatalogError.notACatalog(path: path, reason: "it is a directory")
         case .some(let kind):
             throw CatalogError.notACatalog(path: path, reason: "it is \(kind), not a regular file")
         }
