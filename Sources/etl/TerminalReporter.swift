@@ -77,6 +77,7 @@ final class TerminalReporter: CrawlReporter {
             return state.isOpen ? "\r\u{1B}[K" : ""
         }
         let stamp = isTerminal ? "" : "[\(Timestamp.string(from: Date()))] "
-        Console.writeError(prefix + stamp + text + "\n")
+        // Reasons can quote the network (a block page, a server message).
+        Console.writeError(prefix + stamp + TerminalText.escaped(text) + "\n")
     }
 }

@@ -36,6 +36,10 @@ public struct CommandRunner: Sendable {
                 let summary = try await ImageDownloader(options: options, client: client, reporter: reporter, stop: stop).run()
                 outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
                 outcome.exitCode = exitCode(for: summary.status)
+                // The summary (and its JSON) says what was done; the error itself belongs on stderr.
+                if summary.status == .failed, let error = summary.error {
+                    outcome.standardError = "Error: \(TerminalText.escaped(error))\n"
+                }
             case .plan(let planner, let isJSON):
                 let report = try await planner.run()
                 outcome.standardOutput = isJSON ? Report.json(report) : Report.text(for: report)
@@ -44,7 +48,8 @@ public struct CommandRunner: Sendable {
                 outcome.standardOutput = isJSON ? Report.json(status) : Report.text(for: status)
             }
         } catch {
-            outcome.standardError = "Error: \(error)\n"
+            let error = Self.userFacing(error, catalogPath: command.catalogPath)
+            outcome.standardError = "Error: \(TerminalText.escaped("\(error)"))\n"
             outcome.exitCode = Self.exitCode(for: error)
         }
         return outcome
@@ -57,6 +62,7 @@ public struct CommandRunner: Sendable {
 
     /// `etl pages`: under the catalog's lock, like every writer.
     private func pages(_ options: PagesOptions) throws -> String {
+        try PageWriter(outDirectory: options.outDirectory).checkWritable()
         let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath, create: false)
@@ -91,10 +97,14 @@ public struct CommandRunner: Sendable {
             return .usage
         case CrawlError.catalogBusy:
             return .busy
-        case CrawlError.invalidID, CrawlError.cannotReadIDs, is CSVError:
+        case CrawlError.invalidID, CrawlError.cannotReadIDs, CrawlError.invalidListing, CrawlError.tooManyWithdrawn, is CSVError:
             return .dataError
-        case CatalogError.notACatalog, CatalogError.newerSchema:
+        case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema:
             return .dataError
+        case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), is PagesError, ImageError.notADirectory:
+            return .cannotCreate
+        case CatalogError.cannotWrite, ImageError.cannotWrite:
+            return .ioError
         default:
             return .failure
         }

@@ -27,6 +27,10 @@ enum CrawlCommand {
             .value("max-duration", "duration", "Stop cleanly after this long, e.g. 90m or 6h."),
             .value("user-agent", "text", "User-Agent header.", default: "etl/\(ETLVersion.current) …"),
             .flag("full", "Re-fetch every listed object, not only what changed."),
+            .value(
+                "max-withdraw", "percent",
+                "Stop, changing nothing, if the listing would withdraw more than this share of the catalog; 100% allows any.",
+                default: "10%"),
             .value("since", "yyyy-mm-dd", "Re-fetch objects changed since this day (backfill)."),
             .value("csv", "path", "Order the work with MetObjects.csv: likely complete first."),
             .flag("csv-skip", "With --csv: do not fetch objects the CSV shows cannot pass."),
@@ -85,6 +89,13 @@ enum CrawlCommand {
             crawl.userAgent = agent
         }
         crawl.isFull = options.isSet("full")
+        if let text = options.string("max-withdraw") {
+            let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+            guard let value = Double(number), value.isFinite, value >= 0, value <= 100 else {
+                throw options.invalid("max-withdraw", text, "a percentage from 0% to 100%")
+            }
+            crawl.maxWithdrawPercent = value
+        }
         crawl.since = try options.day("since")
         if crawl.isFull && crawl.since != nil {
             throw UsageError("--full and --since cannot be used together", command: options.command)

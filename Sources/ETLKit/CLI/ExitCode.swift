@@ -5,8 +5,15 @@ public enum ExitCode: Int32, Sendable {
     case failure = 1
     /// Bad command-line usage.
     case usage = 64
-    /// Bad input data: an `--ids` or CSV file, a file that is not a catalog.
+    /// Bad input data: an `--ids` or CSV file, a file that is not a catalog
+    /// or has a damaged schema version, an inconsistent ID listing, a
+    /// listing that would withdraw more than `--max-withdraw`.
     case dataError = 65
+    /// An output cannot be created: `--out`, `--dir` or the catalog's
+    /// folder is a file or read-only (EX_CANTCREAT).
+    case cannotCreate = 73
+    /// Reading or writing failed: disk full, an I/O error (EX_IOERR).
+    case ioError = 74
     /// Another crawl holds the catalog (try again later).
     case busy = 75
     /// Stopped by SIGHUP (128 + 1): the terminal went away.

@@ -19,6 +19,10 @@ enum ImagesCommand {
             .value("dir", "dir", "Where the pictures go.", default: "data/images"),
             .flag("all", "Every kept work, not only the paged ones."),
             .flag("retry-failed", "Try again the images that failed in earlier runs."),
+            .value(
+                "image-hosts", "host,…",
+                "Also fetch pictures from these hosts; others fail as invalid_url, unfetched.",
+                default: ImageHosts.met.joined(separator: ",")),
             crawlOption("concurrency"),
             crawlOption("rate"),
             crawlOption("rate-start"),
@@ -53,6 +57,12 @@ enum ImagesCommand {
         images.directory = try options.path("dir") ?? images.directory
         images.isAll = options.isSet("all")
         images.retryFailed = options.isSet("retry-failed")
+        if let text = options.string("image-hosts") {
+            guard let hosts = ImageHosts.parse(text) else {
+                throw options.invalid("image-hosts", text, "host names separated by commas, e.g. images.metmuseum.org")
+            }
+            images.imageHosts.widen(with: hosts)
+        }
         return .images(images, output)
     }
 }

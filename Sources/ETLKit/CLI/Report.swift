@@ -11,7 +11,10 @@ public enum Report {
             "  listed \(summary.listed.map(String.init) ?? "-"), withdrawn \(summary.withdrawn), queued \(summary.queued), planned out \(summary.plannedOut), left for next run \(summary.remaining)",
             "  page lines changed \(summary.pageLinesChanged), kept works not paged \(summary.unpaged)",
         ]
-        if let error = summary.error { lines.append("  error: \(error)") }
+        if summary.skippedListed > 0 {
+            lines.append("  listing: skipped \(summary.skippedListed) IDs that were 0, negative or repeated")
+        }
+        if let error = summary.error { lines.append("  error: \(TerminalText.escaped(error))") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -84,7 +87,7 @@ public enum Report {
             lines.append("  removed \(summary.removedTemporary) temporary files and \(summary.removedOrphans) unrecorded pictures left by a killed run")
         }
         lines.append("  folder \(summary.directory)")
-        if let error = summary.error { lines.append("  error: \(error)") }
+        if let error = summary.error { lines.append("  error: \(TerminalText.escaped(error))") }
         return lines.joined(separator: "\n") + "\n"
     }
 

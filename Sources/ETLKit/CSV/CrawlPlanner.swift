@@ -20,11 +20,11 @@ public struct CrawlPlanner: Sendable {
         let plan = try CrawlPlan(csvPath: csvPath)
         let ids: [Int]
         if let idsFile {
-            ids = try ObjectListing.readIDs(path: idsFile)
+            ids = try ObjectListing.readIDs(path: idsFile).ids
         } else {
             let client = try self.client ?? CurlClient(configuration: .init(userAgent: userAgent))
             let pacer = RequestPacer(rate: .unlimited, cooldown: 60, maxRequests: 5, maxDuration: nil, stop: StopSignal())
-            ids = try await ObjectListing(client: client, pacer: pacer, api: api, maxAttempts: 3, backoff: Backoff()).fetchIDs()
+            ids = try await ObjectListing(client: client, pacer: pacer, api: api, maxAttempts: 3, backoff: Backoff()).fetchIDs().ids
         }
         var report = PlanReport()
         report.listed = ids.count

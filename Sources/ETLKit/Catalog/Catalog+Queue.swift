@@ -4,9 +4,12 @@ extension Catalog {
     /// Records a full `/objects` listing: new IDs are queued, known IDs the
     /// listing no longer names are marked withdrawn, and withdrawn IDs it
     /// names again come back (and are fetched again).
-    public func registerListing(ids: [Int], at date: Date) throws -> ListingChanges {
+    /// Throws ``CrawlError/tooManyWithdrawn(url:withdrawn:listed:limit:)``,
+    /// changing nothing, when more than `maxWithdraw` would be withdrawn.
+    public func registerListing(ids: [Int], at date: Date, maxWithdraw: WithdrawLimit = .any) throws -> ListingChanges {
         try database.transaction {
             try loadIDSet(ids)
+            try maxWithdraw.check(self)
             let added = try insertUnknownIDs()
             try database.execute(
                 sql: """

@@ -17,24 +17,18 @@ public final class Catalog {
     /// Opens the catalog at `path`, creating it (and its folder) when
     /// `create` is true. A file that is not an etl catalog is left untouched.
     public static func open(path: String, create: Bool = true) throws -> Catalog {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        let exists = manager.fileExists(atPath: path, isDirectory: &isDirectory)
-        if isDirectory.boolValue {
-            throw CatalogError.notACatalog(path: path, reason: "it is a directory")
-        }
+        let exists = try checkExisting(path: path)
         if !exists {
             guard create else { throw CatalogError.missing(path: path) }
-            let folder = (path as NSString).deletingLastPathComponent
-            if !folder.isEmpty {
-                do {
-                    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw CatalogError.cannotOpen(path: path, reason: "cannot create folder '\(folder)'")
-                }
+            let folder = LocalPath(path).parent
+            if let problem = folder.problemCreatingFolder() {
+                throw CatalogError.cannotCreate(path: path, reason: "its folder '\(folder)': \(problem)")
             }
-        } else {
-            try checkHeader(path: path)
+            do {
+                try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
+            } catch {
+                throw CatalogError.cannotCreate(path: path, reason: "cannot create folder '\(folder)'")
+            }
         }
         let database: Database
         do {
@@ -47,16 +41,23 @@ public final class Catalog {
         return catalog
     }
 
-    /// Throws when `path` exists and cannot be a catalog (a folder, a file
-    /// that is not SQLite), without creating or writing anything; commands
-    /// call it before taking the lock, whose file would sit beside it.
-    public static func checkExisting(path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
-        if isDirectory.boolValue {
+    /// Throws when `path` exists and cannot be a catalog (a folder, a device
+    /// such as `/dev/null`, a file that is not SQLite), without creating or
+    /// writing anything; commands call it before taking the lock, whose file
+    /// would sit beside it. Returns whether the file exists.
+    @discardableResult
+    public static func checkExisting(path: String) throws -> Bool {
+        switch LocalPath(path).kind {
+        case nil:
+            return false
+        case .regular:
+            try checkHeader(path: path)
+            return true
+        case .directory:
             throw CatalogError.notACatalog(path: path, reason: "it is a directory")
+        case .some(let kind):
+            throw CatalogError.notACatalog(path: path, reason: "it is \(kind), not a regular file")
         }
-        try checkHeader(path: path)
     }
 
     /// Rejects files that are not SQLite databases before SQLite opens them,
@@ -92,6 +93,13 @@ public final class Catalog {
         }
         if userVersion > CatalogSchema.version {
             throw CatalogError.newerSchema(path: path, found: userVersion, supported: CatalogSchema.version)
+        }
+        if userVersion < 0 {
+            throw CatalogError.damagedSchema(path: path, found: userVersion, reason: "no etl writes")
+        }
+        if let table = try CatalogSchema.tableAhead(of: userVersion, in: database) {
+            throw CatalogError.damagedSchema(
+                path: path, found: userVersion, reason: "is older than its tables (table '\(table)' comes from a later version)")
         }
         try database.execute(sql: """
             PRAGMA journal_mode = WAL;

@@ -8,6 +8,17 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// The catalog does not exist (commands that only read it).
     case missing(path: String)
+    /// The catalog file, its folder or its lock file cannot be created.
+    case cannotCreate(path: String, reason: String)
+    /// `user_version` is negative, or lower than the tables show (edited by hand).
+    case damagedSchema(path: String, found: Int, reason: String)
+    /// Writing the catalog failed (disk full, read-only file or folder, I/O error).
+    case cannotWrite(path: String, problem: StorageProblem)
+
+    /// Why SQLite could not write, with what the user can do about it.
+    public enum StorageProblem: Sendable, Equatable {
+        case diskFull, readOnly, ioError(String)
+    }
 
     public var description: String {
         switch self {
@@ -19,6 +30,16 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot open catalog '\(path)': \(reason)"
         case .missing(let path):
             return "no catalog at '\(path)'; run 'etl crawl' first or pass --catalog PATH"
+        case .cannotCreate(let path, let reason):
+            return "cannot create catalog '\(path)': \(reason)"
+        case .damagedSchema(let path, let found, let reason):
+            return "catalog '\(path)' has schema version \(found), which \(reason); it was left untouched (restore it from a backup)"
+        case .cannotWrite(let path, .diskFull):
+            return "cannot write catalog '\(path)': the disk is full; free some space and run again (nothing was lost: the last transaction was rolled back)"
+        case .cannotWrite(let path, .readOnly):
+            return "cannot write catalog '\(path)': it or its folder is read-only; make both writable (SQLite adds -wal and -shm files beside it) and run again"
+        case .cannotWrite(let path, .ioError(let message)):
+            return "cannot write catalog '\(path)': \(message); check the disk and run again"
         }
     }
 }

@@ -11,13 +11,10 @@ public final class CatalogLock {
     /// Takes the lock or throws ``CrawlError/catalogBusy(path:holder:)`` at once.
     public init(catalogPath: String) throws {
         path = catalogPath + ".lock"
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        try? FileManager.default.createDirectory(atPath: LocalPath(path).parent.string, withIntermediateDirectories: true)
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw CatalogError.cannotOpen(path: catalogPath, reason: "cannot create lock file '\(path)': \(String(cString: strerror(errno)))")
+            throw CatalogError.cannotCreate(path: catalogPath, reason: "cannot create lock file '\(path)': \(String(cString: strerror(errno)))")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.readHolder(descriptor)

@@ -156,4 +156,21 @@ enum CatalogSchema {
         CREATE INDEX images_failed ON images (failure) WHERE state = 'failed';
         """,
     ]
+
+    /// A table that a migration after `version` creates but the file
+    /// already has: its `user_version` was lowered, and migrating would fail
+    /// half-way with `table … already exists`.
+    static func tableAhead(of version: Int, in database: Database) throws -> String? {
+        guard version >= 0, version < migrations.count else { return nil }
+        let existing = Set(try database.fetchAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.string("name") })
+        for migration in migrations[version...] {
+            for line in migration.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard words.count >= 3, words[0] == "CREATE", words[1] == "TABLE" else { continue }
+                let name = String(words[2])
+                if existing.contains(name) { return name }
+            }
+        }
+        return nil
+    }
 }

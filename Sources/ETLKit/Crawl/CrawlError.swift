@@ -1,3 +1,5 @@
+import Foundation
+
 /// Errors that stop a crawl before or outside the fetching of objects.
 public enum CrawlError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another `etl crawl` holds the catalog's lock.
@@ -6,6 +8,10 @@ public enum CrawlError: Error, Equatable, Sendable, CustomStringConvertible {
     case listingFailed(url: String, reason: String)
     /// The `--ids` file cannot be read.
     case cannotReadIDs(path: String, reason: String)
+    /// The listing is JSON but not a consistent one (`total` off, `objectIDs` null).
+    case invalidListing(url: String, reason: String)
+    /// The listing would withdraw more of the catalog than `--max-withdraw` allows.
+    case tooManyWithdrawn(url: String, withdrawn: Int, listed: Int, limit: String)
     /// A line of the `--ids` file is not a positive decimal ID.
     case invalidID(path: String, line: Int, text: String)
 
@@ -16,6 +22,13 @@ public enum CrawlError: Error, Equatable, Sendable, CustomStringConvertible {
             return "catalog '\(path)' is in use by another etl crawl\(who); try again when it has finished"
         case .listingFailed(let url, let reason):
             return "cannot list object IDs from \(url): \(reason)"
+        case .invalidListing(let url, let reason):
+            return "the ID listing from \(url) is not usable: \(reason); nothing was changed, run again later"
+        case .tooManyWithdrawn(let url, let withdrawn, let listed, let limit):
+            let percent = listed > 0 ? Double(withdrawn) * 100 / Double(listed) : 0
+            return "the ID listing from \(url) would withdraw \(withdrawn) of the catalog's \(listed) listed objects "
+                + "(\(String(format: "%.1f", percent))%), more than --max-withdraw \(limit); nothing was changed. "
+                + "If the API really dropped them, run again with --max-withdraw 100%"
         case .cannotReadIDs(let path, let reason):
             return "cannot read --ids file '\(path)': \(reason)"
         case .invalidID(let path, let line, let text):

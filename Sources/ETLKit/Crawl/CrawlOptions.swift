@@ -21,6 +21,10 @@ public struct CrawlOptions: Sendable, Equatable {
     public var csvPath: String?
     /// With `csvPath`: do not fetch never-fetched objects the CSV shows cannot pass.
     public var isCSVSkip = false
+    /// The largest share of the catalog's listed objects, in percent, that
+    /// one listing may withdraw (`--max-withdraw`); 100 allows any.
+    public var maxWithdrawPercent = 10.0
+
     public static let defaultUserAgent = "etl/\(ETLVersion.current) (offline dataset builder for the Met Collection API; libcurl)"
 
     public init() {}

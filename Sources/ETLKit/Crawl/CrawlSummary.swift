@@ -14,6 +14,8 @@ public struct CrawlSummary: Sendable, Equatable, Codable {
     public var mode = "full"
     public var listed: Int?
     public var withdrawn = 0
+    /// Listed IDs left out: 0 or negative, or repeated in the listing.
+    public var skippedListed = 0
     public var queued = 0
     /// Objects `--csv-skip` took out of the queue in this run.
     public var plannedOut = 0

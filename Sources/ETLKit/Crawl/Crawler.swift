@@ -22,7 +22,10 @@ public struct Crawler: Sendable {
     }
 
     public func run() async throws -> CrawlSummary {
+        // Every input is checked before the catalog, its lock or a request is made.
         try Catalog.checkExisting(path: options.catalogPath)
+        try PageWriter(outDirectory: options.outDirectory).checkWritable()
+        let idsFile = try options.idsFile.map(ObjectListing.readIDs(path:))
         let lock = try CatalogLock(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath)
@@ -39,7 +42,7 @@ public struct Crawler: Sendable {
         summary.mode = mode
         do {
             let keptBefore = try catalog.keptIDs().count
-            let queue = try await planWork(catalog: catalog, pacer: pacer, pacing: pacing, cursor: previousCursor, summary: &summary)
+            let queue = try await planWork(catalog: catalog, pacer: pacer, pacing: pacing, cursor: previousCursor, idsFile: idsFile, summary: &summary)
             let fetcher = Fetcher(
                 kind: ObjectRequest(api: options.api), client: client, pacer: pacer,
                 maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
@@ -90,24 +93,30 @@ public struct Crawler: Sendable {
     }
 
     /// Brings the catalog's queue up to date and returns it in work order.
-    private func planWork(catalog: Catalog, pacer: RequestPacer, pacing: PacingOptions, cursor: String?, summary: inout CrawlSummary) async throws -> [Int] {
+    private func planWork(
+        catalog: Catalog, pacer: RequestPacer, pacing: PacingOptions, cursor: String?, idsFile: ObjectListingBody?,
+        summary: inout CrawlSummary
+    ) async throws -> [Int] {
         var changes: ListingChanges?
         var changed: Set<Int> = []
-        if let idsFile = options.idsFile {
-            let ids = try ObjectListing.readIDs(path: idsFile)
+        if let body = idsFile {
+            let ids = body.ids
             summary.listed = ids.count
+            summary.skippedListed = body.duplicateIDs
             try catalog.registerIDs(ids)
             if options.isFull { try catalog.markForFetch(ids: ids) }
         } else {
             let listing = ObjectListing(client: client, pacer: pacer, api: options.api, maxAttempts: pacing.maxAttempts, backoff: Backoff())
-            let ids = try await listing.fetchIDs()
-            summary.listed = ids.count
-            changes = try catalog.registerListing(ids: ids, at: Date())
+            let body = try await listing.fetchIDs()
+            summary.listed = body.ids.count
+            summary.skippedListed = body.invalidIDs + body.duplicateIDs
+            changes = try catalog.registerListing(
+                ids: body.ids, at: Date(), maxWithdraw: WithdrawLimit(percent: options.maxWithdrawPercent, url: "\(options.api)/objects"))
             summary.withdrawn = changes?.withdrawn ?? 0
             if options.isFull {
                 try catalog.markAllForFetch()
             } else if let since = options.since ?? cursor.flatMap(Self.dayBefore) {
-                let changedIDs = try await listing.fetchIDs(metadataDate: since)
+                let changedIDs = try await listing.fetchIDs(metadataDate: since).ids
                 try catalog.markForFetch(ids: changedIDs)
                 changed = Set(changedIDs)
             }

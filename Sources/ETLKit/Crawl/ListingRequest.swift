@@ -2,25 +2,30 @@ import FetchEngine
 import Foundation
 
 /// `GET {api}/objects[?metadataDate=…]`: how the ID listing's answers read.
-/// The item is the listing's URL.
 struct ListingRequest: FetchKind {
+    struct Listing: Sendable {
+        var url: String
+        /// A `?metadataDate=` listing, where no change is `{"total": 0, "objectIDs": null}`.
+        var isChangedListing: Bool
+    }
+
     enum Answer: Sendable, Equatable {
-        case ids([Int])
+        case body(ObjectListingBody)
         case failed(String)
     }
 
-    private struct Body: Decodable {
-        var total: Int?
-        var objectIDs: [Int]?
-    }
+    func url(for listing: Listing) -> String { listing.url }
 
-    func url(for url: String) -> String { url }
-
-    func verdict(for response: HTTPResponse, item url: String) async -> Verdict<Answer> {
+    func verdict(for response: HTTPResponse, item listing: Listing) async -> Verdict<Answer> {
         switch response.status {
         case 200:
-            if let body = try? JSONDecoder().decode(Body.self, from: Data(response.body)) {
-                return .done(.ids(body.objectIDs ?? []))
+            do {
+                if let body = try ObjectListingBody.decode(response.body, url: listing.url, isChangedListing: listing.isChangedListing) {
+                    return .done(.body(body))
+                }
+            } catch {
+                // JSON that is no consistent listing must never withdraw anything: stop.
+                return .fatal(error)
             }
             if RefusalSignal.isHTML(response) {
                 return .refused(FetchFailure(.refused, reason: RefusalSignal.describe(response), status: 200), isFinalIfNoise: false)
@@ -38,13 +43,13 @@ struct ListingRequest: FetchKind {
         }
     }
 
-    func verdict(for error: HTTPError, item url: String) -> Verdict<Answer> {
+    func verdict(for error: HTTPError, item listing: Listing) -> Verdict<Answer> {
         if case .cannotConnect(_, let reason) = error { return .fatal(ListingUnreachable(reason: reason)) }
         guard error.isRetryable else { return .done(.failed(error.description)) }
         return .retry(FetchFailure(error.category, reason: error.description))
     }
 
-    func output(for url: String, failure: FetchFailure, attempts: Int) -> Answer {
+    func output(for listing: Listing, failure: FetchFailure, attempts: Int) -> Answer {
         .failed(failure.reason)
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// half a picture under its final name.
 ///
 /// Names: `<objectID>.<ext>` for pictures, `.<objectID>.<ext>.tmp-<pid>`
-/// while writing. Only names of these two shapes are ever deleted.
+/// while writing. Only temporary names of that shape, and pictures the
+/// folder's ``WrittenFiles`` manifest says etl wrote, are ever deleted.
 public struct ImageDirectory: Sendable {
     public let path: String
 
@@ -41,6 +42,15 @@ public struct ImageDirectory: Sendable {
     /// commits the rows describing the files.
     public func write(_ bytes: [UInt8], as name: String) throws {
         let final = filePath(name)
+        let manifest = WrittenFiles(folder: path)
+        if access(final, F_OK) == 0, !manifest.names().contains(name) {
+            throw ImageError.cannotWrite(path: final, reason: "a file etl did not write is there; move it away and run again")
+        }
+        do {
+            try manifest.add(name)
+        } catch let error as WrittenFilesError {
+            throw ImageError.cannotWrite(path: error.path, reason: error.reason)
+        }
         let temporary = filePath(".\(name).tmp-\(getpid())")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw posixError(temporary) }
@@ -74,8 +84,9 @@ public struct ImageDirectory: Sendable {
         close(descriptor)
     }
 
-    /// Deletes `name` if it is there.
+    /// Deletes `name` if it is there and etl wrote it.
     public func remove(_ name: String) {
+        guard WrittenFiles(folder: path).names().contains(name) else { return }
         unlink(filePath(name))
     }
 
@@ -88,18 +99,33 @@ public struct ImageDirectory: Sendable {
         public var orphans = 0
     }
 
-    /// Deletes temporary files and pictures not in `keeping` (the files of
-    /// the catalog's good rows). Other files are never touched.
+    /// Deletes temporary files, and pictures etl wrote (by the manifest)
+    /// that are not in `keeping` (the files of the catalog's good rows).
+    /// Other files, a user's `20240101.jpg` included, are never touched.
+    /// The manifest is then rewritten to the pictures etl still has there.
     @discardableResult
-    public func removeLeftovers(keeping: Set<String>) -> Sweep {
+    public func removeLeftovers(keeping: Set<String>) throws -> Sweep {
         var sweep = Sweep()
+        let manifest = WrittenFiles(folder: path)
+        let written = manifest.names()
+        var remaining: Set<String> = []
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         for entry in entries {
             if Self.isTemporaryName(entry) {
                 if unlink(filePath(entry)) == 0 { sweep.temporary += 1 }
-            } else if Self.isPictureName(entry), !keeping.contains(entry) {
-                if unlink(filePath(entry)) == 0 { sweep.orphans += 1 }
+            } else if Self.isPictureName(entry) {
+                if keeping.contains(entry) {
+                    // Rows vouch for it: etl wrote it (perhaps before manifests existed).
+                    remaining.insert(entry)
+                } else if written.contains(entry) {
+                    if unlink(filePath(entry)) == 0 { sweep.orphans += 1 } else { remaining.insert(entry) }
+                }
             }
+        }
+        do {
+            try manifest.replace(with: remaining)
+        } catch let error as WrittenFilesError {
+            throw ImageError.cannotWrite(path: error.path, reason: error.reason)
         }
         return sweep
     }

@@ -36,13 +36,16 @@ public struct ImageDownloader: Sendable {
         summary.mode = options.isAll ? "all" : "paged"
         summary.directory = directory.path
 
-        let sweep = directory.removeLeftovers(keeping: try catalog.imageFiles())
+        let sweep = try directory.removeLeftovers(keeping: try catalog.imageFiles())
         summary.removedTemporary = sweep.temporary
         summary.removedOrphans = sweep.orphans
         try catalog.setSetting(Catalog.imageDirectoryKey, to: directory.path)
-        let plan = ImagePlan(
+        var plan = ImagePlan(
             candidates: try catalog.imageCandidates(), layout: try PagesBuilder.recordedLayout(in: catalog) ?? PageLayout(),
             isAll: options.isAll, retryFailed: options.retryFailed, directory: directory)
+        let refused = plan.refuseDisallowedHosts(options.imageHosts, at: Date())
+        try catalog.recordImages(refused)
+        for result in refused { summary.count(result, retries: 0) }
         summary.skippedFailed = plan.skippedFailed
         summary.withoutURL = plan.withoutURL
         reporter.crawl(didReport: .planned(mode: "images", listed: nil, changes: nil, queued: plan.plannedDownloads))

@@ -14,6 +14,8 @@ public struct ImageOptions: Sendable, Equatable {
     public var userAgent = CrawlOptions.defaultUserAgent
     /// Larger bodies are refused (`too_large`); originals can be big.
     public var maxBodyBytes = 64 * 1024 * 1024
+    /// The hosts pictures may be fetched from (`--image-hosts` widens it).
+    public var imageHosts = ImageHosts()
 
     public init() {}
 

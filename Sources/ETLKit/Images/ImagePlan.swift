@@ -1,3 +1,5 @@
+import Foundation
+
 /// The works one `etl images` run walks, in page order, and how far.
 ///
 /// Without `--all` the run aims at the works the page files hold: the
@@ -24,6 +26,21 @@ struct ImagePlan: Sendable {
     var skippedFailed = 0
     /// Kept works with no image URL at all.
     var withoutURL = 0
+
+    /// Takes out the uncached entries whose URL `hosts` does not allow and
+    /// returns them as failures to record: they are never requested, and
+    /// the next work in page order takes their place.
+    mutating func refuseDisallowedHosts(_ hosts: ImageHosts, at date: Date) -> [ImageResult] {
+        var refused: [ImageResult] = []
+        entries.removeAll { entry in
+            guard !entry.isCached, let problem = hosts.problem(with: entry.url) else { return false }
+            refused.append(ImageResult(
+                objectID: entry.objectID, url: entry.url, outcome: .failed(.invalidURL, reason: problem),
+                httpStatus: nil, contentType: nil, fetchedAt: date, attempts: 0, previousFile: entry.previousFile))
+            return true
+        }
+        return refused
+    }
 
     /// Downloads the walk needs if none fails: the uncached entries up to the target.
     var plannedDownloads: Int {

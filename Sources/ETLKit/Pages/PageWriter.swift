@@ -16,10 +16,19 @@ public struct PageWriter: Sendable {
         self.outDirectory = outDirectory
     }
 
+    /// Throws when `--out` cannot hold page files (a regular file, a
+    /// read-only folder), so a crawl fails before it fetches, not after.
+    public func checkWritable() throws {
+        let out = LocalPath(outDirectory)
+        guard let problem = out.problemCreatingFolder() else { return }
+        if case .some(let kind) = out.kind, kind != .directory { throw PagesError.notADirectory(path: out.string) }
+        throw PagesError.cannotWrite(path: out.string, reason: problem)
+    }
+
     /// Writes `pages` as `1.txt` … `N.txt`; returns the folder holding them.
     @discardableResult
     public func write(pages: [[Int]]) throws -> String {
-        let out = outDirectory.hasSuffix("/") && outDirectory.count > 1 ? String(outDirectory.dropLast()) : outDirectory
+        let out = LocalPath(outDirectory).string
         var status = stat()
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             try writeInPlace(pages: pages, folder: out)
@@ -32,8 +41,8 @@ public struct PageWriter: Sendable {
     }
 
     private func writeGeneration(pages: [[Int]], link: String) throws -> String {
-        let parent = (link as NSString).deletingLastPathComponent.isEmpty ? "." : (link as NSString).deletingLastPathComponent
-        let name = (link as NSString).lastPathComponent
+        let parent = LocalPath(link).parent.string
+        let name = LocalPath(link).name
         try createFolder(parent)
         let previous = (try? FileManager.default.destinationOfSymbolicLink(atPath: link))
         let generation = ".\(name).\(Self.uniqueSuffix())"
@@ -64,6 +73,9 @@ public struct PageWriter: Sendable {
     private func writeInPlace(pages: [[Int]], folder: String) throws {
         let suffix = ".tmp-\(Self.uniqueSuffix())"
         var staged: [(temporary: String, final: String)] = []
+        // The folder is the user's: only page files etl wrote may be removed.
+        let manifest = WrittenFiles(folder: folder)
+        let written = manifest.names()
         do {
             for (index, ids) in pages.enumerated() {
                 let final = "\(folder)/\(index + 1).txt"
@@ -71,12 +83,21 @@ public struct PageWriter: Sendable {
                 staged.append((temporary, final))
                 try Self.writeFile(path: temporary, ids: ids)
             }
+            let names = Set(pages.indices.map { "\($0 + 1).txt" })
+            do {
+                try manifest.replace(with: written.union(names))
+            } catch let error as WrittenFilesError {
+                throw PagesError.cannotWrite(path: error.path, reason: error.reason)
+            }
             for file in staged where rename(file.temporary, file.final) != 0 {
                 throw posixError(file.final)
             }
-            // Page files past the new count belong to the old set.
-            var stale = pages.count + 1
-            while unlink("\(folder)/\(stale).txt") == 0 { stale += 1 }
+            // Page files past the new count belong to the old set, if etl wrote them.
+            var kept = names
+            for name in written.subtracting(names) {
+                if unlink("\(folder)/\(name)") != 0, errno != ENOENT { kept.insert(name) }
+            }
+            try? manifest.replace(with: kept)
             try Self.syncFolder(folder)
         } catch {
             for file in staged { unlink(file.temporary) }
@@ -88,7 +109,7 @@ public struct PageWriter: Sendable {
     private func removeOldGenerations(parent: String, name: String, keeping: [String]) {
         let prefix = ".\(name)."
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []
-        for entry in entries where entry.hasPrefix(prefix) && !keeping.contains(entry) && !entry.contains(".link-") {
+        for entry in entries where entry.hasPrefix(prefix) && !keeping.contains(entry) && Self.isGenerationName(entry.dropFirst(prefix.count)) {
             try? FileManager.default.removeItem(atPath: parent + "/" + entry)
         }
     }
@@ -126,6 +147,13 @@ public struct PageWriter: Sendable {
         guard descriptor >= 0 else { throw posixError(path) }
         defer { close(descriptor) }
         _ = fsync(descriptor)
+    }
+
+    /// `<ms>-<pid>-<random>`, as ``uniqueSuffix()`` makes: a user's
+    /// `.pages.backup` beside the link is not a generation and stays.
+    static func isGenerationName(_ suffix: Substring) -> Bool {
+        let parts = suffix.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 
     private static func uniqueSuffix() -> String {

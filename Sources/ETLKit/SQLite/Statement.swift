@@ -44,18 +44,33 @@ public final class Statement {
             case .real(let real):
                 code = sqlite3_bind_double(handle, index, real)
             case .text(let text):
-                code = sqlite3_bind_text(handle, index, text, -1, etl_sqlite_transient())
+                var copy = text
+                code = copy.withUTF8 { Self.bindText($0, to: handle, at: index) }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { buffer in
                     sqlite3_bind_blob(handle, index, buffer.baseAddress, Int32(buffer.count), etl_sqlite_transient())
                 }
             case .utf8(let bytes):
-                code = bytes.withUnsafeBytes { buffer in
-                    sqlite3_bind_text(handle, index, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
-                                      Int32(buffer.count), etl_sqlite_transient())
-                }
+                code = Self.bindText(bytes, to: handle, at: index)
             }
             try database.check(code, sql: sql)
+        }
+    }
+
+    /// Binds text by its byte length, so a NUL inside is stored, not a cut
+    /// (`-1` would make SQLite stop at the first NUL). A nil pointer would
+    /// bind NULL, hence the empty-string case.
+    private static func bindText(_ bytes: some Collection<UInt8>, to handle: OpaquePointer, at index: Int32) -> Int32 {
+        let count = bytes.count
+        guard count > 0 else { return sqlite3_bind_text(handle, index, "", 0, etl_sqlite_transient()) }
+        return bytes.withContiguousStorageIfAvailable { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                sqlite3_bind_text64(handle, index, $0.baseAddress, sqlite3_uint64(count), etl_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                sqlite3_bind_text64(handle, index, $0.baseAddress, sqlite3_uint64(count), etl_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
         }
     }
 
@@ -124,7 +139,11 @@ public final class Statement {
             case SQLITE_FLOAT:
                 values.append(.real(sqlite3_column_double(handle, column)))
             case SQLITE_TEXT:
-                let text = sqlite3_column_text(handle, column).map { String(cString: $0) } ?? ""
+                // By length, not up to the first NUL: text is read back whole.
+                let count = Int(sqlite3_column_bytes(handle, column))
+                let text = sqlite3_column_text(handle, column).map {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+                } ?? ""
                 values.append(.text(text))
             case SQLITE_BLOB:
                 let count = Int(sqlite3_column_bytes(handle, column))

@@ -128,7 +128,7 @@ struct CatalogTests {
         #expect {
             try Catalog.open(path: path)
         } throws: { error in
-            guard case .cannotOpen(let errorPath, _) = error as? CatalogError else { return false }
+            guard case .cannotCreate(let errorPath, _) = error as? CatalogError else { return false }
             return errorPath == path
         }
     }

@@ -119,7 +119,7 @@ struct CrawlIntegrationTests {
         _ = try await fixture.crawl(fixture.options(api: mock.api))
         let images = try ETLRun.run([
             "images", "--catalog", fixture.catalogPath, "--dir", fixture.path("images"), "--all",
-            "--rate", "unlimited", "--max-attempts", "1", "--quiet",
+            "--rate", "unlimited", "--max-attempts", "1", "--quiet", "--image-hosts", "127.0.0.1",
         ])
         #expect(images.exitCode == 0)
         let catalog = try Catalog.open(path: fixture.catalogPath, create: false)

@@ -46,6 +46,8 @@ final class ImageFixture {
         options.pacing.concurrency = 8
         options.pacing.cooldown = 0.05
         options.pacing.timeout = 5
+        // The mock serves pictures from itself, not from images.metmuseum.org.
+        options.imageHosts.widen(with: ["127.0.0.1"])
         configure(&options)
         return options
     }
@@ -60,7 +62,7 @@ final class ImageFixture {
 
     /// `etl images` arguments for the real executable.
     func arguments(_ extra: [String] = []) -> [String] {
-        ["images", "--catalog", catalogPath, "--dir", imagesPath, "--rate", "unlimited", "--cooldown", "0.05"] + extra
+        ["images", "--catalog", catalogPath, "--dir", imagesPath, "--rate", "unlimited", "--cooldown", "0.05", "--image-hosts", "127.0.0.1"] + extra
     }
 
     /// The `images` rows, by object ID.
@@ -83,7 +85,8 @@ final class ImageFixture {
 
     /// The folder's entries, sorted.
     func files() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: imagesPath).sorted()
+        // The manifest of what etl wrote is etl's bookkeeping, not a picture.
+        try FileManager.default.contentsOfDirectory(atPath: imagesPath).filter { $0 != WrittenFiles.fileName }.sorted()
     }
 
     /// The works on the page files.

@@ -25,7 +25,12 @@ struct ImageInterruptTests {
         let rows = try fixture.rows()
         let stray = try #require(try fixture.pagedIDs().first { rows[$0] == nil })
         try Data("half a pict".utf8).write(to: URL(fileURLWithPath: fixture.directory.filePath(".\(stray).jpg.tmp-99999")))
+        // etl lists a name in its manifest before the rename, so the stray is listed.
+        try WrittenFiles(folder: fixture.imagesPath).add("\(stray).jpg")
         try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: fixture.directory.filePath("\(stray).jpg")))
+        // A user's file that merely looks like a picture of etl's is not listed, and stays.
+        let mine = Data("my holiday".utf8)
+        try mine.write(to: URL(fileURLWithPath: fixture.directory.filePath("20240101.jpg")))
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: fixture.directory.filePath("notes.txt")))
 
         try await fixture.mock.resetStats()
@@ -40,7 +45,9 @@ struct ImageInterruptTests {
         #expect(try await fixture.imageRequests() == SampleSummary.committedSample.kept - committed, "nothing committed is fetched twice")
         #expect(try fixture.files().filter { $0.contains(".tmp-") } == [])
         #expect(try fixture.files().contains("notes.txt"), "files that are not pictures are never touched")
+        #expect(FileManager.default.contents(atPath: fixture.directory.filePath("20240101.jpg")) == mine, "nor pictures etl did not write")
         try FileManager.default.removeItem(atPath: fixture.directory.filePath("notes.txt"))
+        try FileManager.default.removeItem(atPath: fixture.directory.filePath("20240101.jpg"))
         #expect(try fixture.verifyFolderMatchesRows() == SampleSummary.committedSample.kept)
         #expect(try fixture.catalog().integrityCheck() == "ok")
     }

@@ -61,7 +61,8 @@ struct PageWriterTests {
         try Self.expectFiles(in: out, Self.pages)
         #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/notes.md")) == notes)
         let entries = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(entries == ["1.txt", "2.txt", "3.txt", "notes.md"], "no staging files left")
+        #expect(entries == [WrittenFiles.fileName, "1.txt", "2.txt", "3.txt", "notes.md"], "no staging files left")
+        #expect(WrittenFiles(folder: out).names() == ["1.txt", "2.txt", "3.txt"], "the manifest lists what etl wrote")
     }
 
     @Test func plainFolderIsRewrittenInPlace() throws {
@@ -72,7 +73,7 @@ struct PageWriterTests {
         try PageWriter(outDirectory: out + "/").write(pages: Self.otherPages)
         #expect(Self.fileType(out) == S_IFDIR)
         try Self.expectFiles(in: out, Self.otherPages)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["1.txt", "2.txt", "3.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [WrittenFiles.fileName, "1.txt", "2.txt", "3.txt"])
     }
 
     /// Going from 3 pages to 2 (a smaller `--pages`) must not leave a stale 3.txt
@@ -85,7 +86,19 @@ struct PageWriterTests {
         try PageWriter(outDirectory: out).write(pages: Self.pages)
         try PageWriter(outDirectory: out).write(pages: [[1], [2]])
         try Self.expectFiles(in: out, [[1], [2]])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["1.txt", "2.txt", "notes.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [WrittenFiles.fileName, "1.txt", "2.txt", "notes.md"])
+    }
+
+    /// A `4.txt` etl never wrote (the user's) survives going down to 2 pages.
+    @Test func plainFolderKeepsPageNamedFilesEtlDidNotWrite() throws {
+        let directory = TemporaryDirectory()
+        let out = directory.path("pages")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/4.txt"))
+        try PageWriter(outDirectory: out).write(pages: Self.pages)
+        try PageWriter(outDirectory: out).write(pages: [[1], [2]])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [WrittenFiles.fileName, "1.txt", "2.txt", "4.txt"])
+        #expect(FileManager.default.contents(atPath: out + "/4.txt") == Data("mine".utf8))
     }
 
     @Test func plainFolderRenameFailureThrowsAndCleansStagedFiles() throws {
@@ -99,7 +112,7 @@ struct PageWriterTests {
             guard case .cannotWrite(let path, _) = error as? PagesError else { return false }
             return path == out + "/3.txt"
         }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix(".") && $0 != WrittenFiles.fileName }
         #expect(leftovers == [])
         #expect(Self.fileType(out + "/3.txt/keep") == S_IFDIR)
     }

@@ -1,0 +1,33 @@
+import CSQLite
+
+extension CommandRunner {
+    /// `error` as the user should see it: SQLite's failures to write (disk
+    /// full, read-only, I/O) become one line naming the catalog and what to
+    /// do, instead of SQLite's message followed by the statement's SQL.
+    static func userFacing(_ error: any Error, catalogPath: String?) -> any Error {
+        guard let error = error as? DatabaseError, let catalogPath else { return error }
+        switch error.resultCode {
+        case SQLITE_FULL:
+            return CatalogError.cannotWrite(path: catalogPath, problem: .diskFull)
+        case SQLITE_READONLY, SQLITE_PERM:
+            return CatalogError.cannotWrite(path: catalogPath, problem: .readOnly)
+        case SQLITE_IOERR, SQLITE_CANTOPEN:
+            return CatalogError.cannotWrite(path: catalogPath, problem: .ioError("\(error.message) (SQLite error \(error.resultCode))"))
+        default:
+            return error
+        }
+    }
+}
+
+extension ETLCommand {
+    /// The catalog the command works on, if any.
+    var catalogPath: String? {
+        switch self {
+        case .crawl(let options, _): return options.catalogPath
+        case .pages(let options): return options.catalogPath
+        case .images(let options, _): return options.catalogPath
+        case .status(let path, _): return path
+        case .plan, .show: return nil
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// Parses an `--ids` file chunk by chunk: one positive decimal ID a line.
+///
+/// Memory is bounded by the IDs kept, never by the file: a line is held
+/// only up to ``maxLineBytes`` before it is rejected.
+struct IDLineReader {
+    /// Longer than any ID with surrounding blanks: `9223372036854775807` is 19 digits.
+    static let maxLineBytes = 64
+
+    let path: String
+    private(set) var result = ObjectListingBody(ids: [])
+    private var seen = Set<Int>()
+    private var line: [UInt8] = []
+    private var lineNumber = 1
+    private var isLineTooLong = false
+    private var isAtStart = true
+
+    init(path: String) {
+        self.path = path
+        line.reserveCapacity(Self.maxLineBytes)
+    }
+
+    mutating func consume(_ bytes: ArraySlice<UInt8>) throws {
+        for byte in bytes {
+            if byte == 0x0A {
+                try finishLine()
+                continue
+            }
+            guard line.count < Self.maxLineBytes else {
+                isLineTooLong = true
+                try finishLine()
+                continue
+            }
+            line.append(byte)
+        }
+    }
+
+    mutating func finish() throws -> ObjectListingBody {
+        try finishLine()
+        return result
+    }
+
+    private mutating func finishLine() throws {
+        defer {
+            line.removeAll(keepingCapacity: true)
+            lineNumber += 1
+        }
+        var text = line[...]
+        if isAtStart {
+            isAtStart = false
+            // A BOM (Windows editors add one) is invisible in an error message.
+            if text.starts(with: [0xEF, 0xBB, 0xBF]) { text = text.dropFirst(3) }
+        }
+        if isLineTooLong { throw invalid(text, suffix: "…") }
+        while let first = text.first, first == 0x20 || first == 0x09 || first == 0x0D { text = text.dropFirst() }
+        while let last = text.last, last == 0x20 || last == 0x09 || last == 0x0D { text = text.dropLast() }
+        guard !text.isEmpty else { return }
+        var value = 0
+        for byte in text {
+            guard byte >= 0x30, byte <= 0x39, value < Int.max / 10 - 9 else { throw invalid(text) }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        guard value > 0 else { throw invalid(text) }
+        if seen.insert(value).inserted {
+            result.ids.append(value)
+        } else {
+            result.duplicateIDs += 1
+        }
+    }
+
+    private func invalid(_ text: ArraySlice<UInt8>, suffix: String = "") -> CrawlError {
+        let shown = String(decoding: text.prefix(40), as: UTF8.self)
+        return CrawlError.invalidID(path: path, line: lineNumber, text: TerminalText.escaped(shown) + suffix)
+    }
+}

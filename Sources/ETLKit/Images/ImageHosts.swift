@@ -1,0 +1,73 @@
+import Foundation
+
+/// The hosts `etl images` may fetch from.
+///
+/// Image URLs come from the API's records, so a damaged or hostile record
+/// could point anywhere (`http://169.254.169.254/latest/meta-data/`, a
+/// service on the LAN). Only the source's own image hosts are fetched by
+/// default; `--image-hosts` adds more. A URL elsewhere is recorded as an
+/// `invalid_url` failure and never connected to.
+public struct ImageHosts: Sendable, Equatable {
+    /// Where the Met serves `primaryImage` and `primaryImageSmall`.
+    public static let met = ["images.metmuseum.org"]
+
+    /// Lowercased host names, without ports.
+    public private(set) var names: Set<String>
+
+    public init(_ names: [String] = ImageHosts.met) {
+        self.names = Set(names.map { $0.lowercased() })
+    }
+
+    /// Adds `--image-hosts` to the defaults.
+    public mutating func widen(with hosts: [String]) {
+        names.formUnion(hosts.map { $0.lowercased() })
+    }
+
+    /// Why `url` may not be fetched, or nil when it may.
+    public func problem(with url: String) -> String? {
+        guard let host = Self.host(of: url) else {
+            return "not an http:// or https:// URL with a plain host name"
+        }
+        guard names.contains(host) else {
+            return "host '\(host)' is not an image host of the source (\(names.sorted().joined(separator: ", "))); "
+                + "add it with --image-hosts and run with --retry-failed"
+        }
+        return nil
+    }
+
+    /// The lowercased host of an http(s) URL; nil for anything else, or an
+    /// authority with characters a host name cannot have (a backslash, a
+    /// space, a percent sign), which URL parsers disagree about.
+    static func host(of url: String) -> String? {
+        let lower = url.lowercased()
+        let rest: Substring
+        if lower.hasPrefix("https://") {
+            rest = lower.dropFirst(8)
+        } else if lower.hasPrefix("http://") {
+            rest = lower.dropFirst(7)
+        } else {
+            return nil
+        }
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var host: Substring
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            host = authority[...close]
+        } else {
+            host = authority.prefix { $0 != ":" }
+        }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-[]:")
+        guard !host.isEmpty, host.allSatisfy(allowed.contains) else { return nil }
+        while host.hasSuffix(".") { host = host.dropLast() }
+        return String(host)
+    }
+
+    /// Parses `--image-hosts a.example,b.example`.
+    static func parse(_ text: String) -> [String]? {
+        let hosts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !hosts.isEmpty, hosts.allSatisfy({ !$0.isEmpty && host(of: "http://" + $0 + "/") == $0.lowercased() }) else {
+            return nil
+        }
+        return hosts
+    }
+}
