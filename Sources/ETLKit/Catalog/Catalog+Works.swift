@@ -25,31 +25,21 @@ extension Catalog {
             let before = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.int("n") ?? 0
             let bulk = added > 1_000 && added > before
             if bulk { try database.execute(sql: "DROP TRIGGER works_fts_insert") }
+            let columns = PromotedColumns.workColumns
             try database.execute(sql: """
-                INSERT INTO works (object_id, title, artist_display_name, department, classification,
-                                   object_date, primary_image, object_url)
-                SELECT o.object_id, o.title, o.artist_display_name, o.department, o.classification,
-                       o.object_date, o.primary_image, o.object_url
+                INSERT INTO works (object_id, \(columns.joined(separator: ", ")))
+                SELECT o.object_id, \(columns.map { "o.\($0)" }.joined(separator: ", "))
                   FROM kept JOIN objects o USING (object_id)
                  WHERE true
                 ON CONFLICT (object_id) DO UPDATE SET
-                    title = excluded.title, artist_display_name = excluded.artist_display_name,
-                    department = excluded.department, classification = excluded.classification,
-                    object_date = excluded.object_date, primary_image = excluded.primary_image,
-                    object_url = excluded.object_url
-                 WHERE (works.title, works.artist_display_name, works.department, works.classification,
-                        works.object_date, works.primary_image, works.object_url)
-                    IS NOT (excluded.title, excluded.artist_display_name, excluded.department,
-                            excluded.classification, excluded.object_date, excluded.primary_image,
-                            excluded.object_url)
+                    \(columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+                 WHERE (\(columns.map { "works.\($0)" }.joined(separator: ", ")))
+                    IS NOT (\(columns.map { "excluded.\($0)" }.joined(separator: ", ")))
                 """)
             if bulk {
                 try database.execute(sql: """
                     INSERT INTO works_fts (works_fts) VALUES ('rebuild');
-                    CREATE TRIGGER works_fts_insert AFTER INSERT ON works BEGIN
-                        INSERT INTO works_fts (rowid, title, artist_display_name)
-                        VALUES (new.object_id, new.title, new.artist_display_name);
-                    END;
+                    \(CatalogSchema.fullTextTriggerSQL("insert"));
                     """)
             }
             try database.execute(sql: "DROP TABLE temp.kept")

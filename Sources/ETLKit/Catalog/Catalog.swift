@@ -102,7 +102,7 @@ public final class Catalog {
         guard userVersion < CatalogSchema.version else { return }
         try database.transaction {
             for version in userVersion..<CatalogSchema.version {
-                try database.execute(sql: CatalogSchema.migrations[version])
+                try CatalogSchema.migrate(database, from: version)
             }
             try database.execute(sql: """
                 PRAGMA application_id = \(CatalogSchema.applicationID);

@@ -35,7 +35,7 @@ struct ImageStubTests {
         let fixture = try await ImageFixture()
         var urls: [Int: String] = [:]
         for row in try fixture.catalog().database.fetchAll(sql: """
-            SELECT object_id, primary_image_small AS url FROM works JOIN objects USING (object_id) ORDER BY object_id
+            SELECT object_id, primary_image_small AS url FROM works ORDER BY object_id
             """) {
             urls[row.int("object_id") ?? 0] = row.string("url")
         }
