@@ -19,10 +19,10 @@ extension Catalog {
             let removed = database.changesCount
             let added = try database.fetchOne(sql: """
                 SELECT count(*) AS n FROM kept WHERE object_id NOT IN (SELECT object_id FROM works)
-                """)?.int("n") ?? 0
+                """)?.integer(named: "n") ?? 0
             // A first build (or a large change) indexes the text in one pass:
             // per-row FTS triggers cost twice as much as 'rebuild'.
-            let before = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.int("n") ?? 0
+            let before = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.integer(named: "n") ?? 0
             let bulk = added > 1_000 && added > before
             if bulk { try database.execute(sql: "DROP TRIGGER works_fts_insert") }
             let columns = PromotedColumns.workColumns
@@ -43,7 +43,7 @@ extension Catalog {
                     """)
             }
             try database.execute(sql: "DROP TABLE temp.kept")
-            let kept = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.int("n") ?? 0
+            let kept = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.integer(named: "n") ?? 0
             return WorksChange(added: added, removed: removed, kept: kept)
         }
     }
@@ -60,7 +60,7 @@ extension Catalog {
     public func recordedPages() throws -> [[Int]] {
         var pages: [[Int]] = []
         for row in try database.fetchAll(sql: "SELECT object_id, page FROM page_lines ORDER BY page, position") {
-            guard let id = row.int("object_id"), let page = row.int("page"), page >= 1 else { continue }
+            guard let id = try row.integer(named: "object_id"), let page = try row.integer(named: "page"), page >= 1 else { continue }
             while pages.count < page { pages.append([]) }
             pages[page - 1].append(id)
         }

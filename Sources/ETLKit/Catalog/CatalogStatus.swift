@@ -55,23 +55,23 @@ extension Catalog {
                    coalesce(sum(planned_out = 1), 0) AS planned_out
               FROM objects
             """)
-        status.objects = counts?.int("objects") ?? 0
-        status.fetched = counts?.int("fetched") ?? 0
-        status.gone = counts?.int("gone") ?? 0
-        status.badIDs = counts?.int("bad_ids") ?? 0
-        status.failed = counts?.int("failed") ?? 0
-        status.neverFetched = counts?.int("never_fetched") ?? 0
-        status.withdrawn = counts?.int("withdrawn") ?? 0
-        status.queued = counts?.int("queued") ?? 0
-        status.plannedOut = counts?.int("planned_out") ?? 0
+        status.objects = try counts?.integer(named: "objects") ?? 0
+        status.fetched = try counts?.integer(named: "fetched") ?? 0
+        status.gone = try counts?.integer(named: "gone") ?? 0
+        status.badIDs = try counts?.integer(named: "bad_ids") ?? 0
+        status.failed = try counts?.integer(named: "failed") ?? 0
+        status.neverFetched = try counts?.integer(named: "never_fetched") ?? 0
+        status.withdrawn = try counts?.integer(named: "withdrawn") ?? 0
+        status.queued = try counts?.integer(named: "queued") ?? 0
+        status.plannedOut = try counts?.integer(named: "planned_out") ?? 0
         let works = try database.fetchOne(sql: """
             SELECT count(*) AS kept, coalesce(sum(page IS NOT NULL), 0) AS paged FROM works
             """)
-        status.kept = works?.int("kept") ?? 0
-        status.paged = works?.int("paged") ?? 0
+        status.kept = try works?.integer(named: "kept") ?? 0
+        status.paged = try works?.integer(named: "paged") ?? 0
         status.unpaged = status.kept - status.paged
         for row in try database.fetchAll(sql: "SELECT reason, count(*) AS n FROM rejections GROUP BY reason") {
-            if let reason = row.string("reason") { status.rejected[reason] = row.int("n") ?? 0 }
+            if let reason = try row.text(named: "reason") { status.rejected[reason] = try row.integer(named: "n") ?? 0 }
         }
         status.images = try imageCoverage()
         status.cursor = try setting(Crawler.cursorKey)
@@ -84,11 +84,11 @@ extension Catalog {
             arguments: [.integer(Int64(runLimit))]
         ).map { row in
             CatalogStatus.Run(
-                id: row.int("id") ?? 0, startedAt: row.string("started_at") ?? "",
-                status: row.string("status") ?? "", mode: row.string("mode") ?? "",
-                durationSeconds: row.double("duration_seconds") ?? 0, requests: row.int("requests") ?? 0,
-                blocks: row.int("blocks") ?? 0, fetched: row.int("fetched") ?? 0,
-                keptDelta: row.int("kept_delta") ?? 0, achievedRate: row.double("achieved_rate") ?? 0)
+                id: try row.integer(named: "id") ?? 0, startedAt: try row.text(named: "started_at") ?? "",
+                status: try row.text(named: "status") ?? "", mode: try row.text(named: "mode") ?? "",
+                durationSeconds: try row.real(named: "duration_seconds") ?? 0, requests: try row.integer(named: "requests") ?? 0,
+                blocks: try row.integer(named: "blocks") ?? 0, fetched: try row.integer(named: "fetched") ?? 0,
+                keptDelta: try row.integer(named: "kept_delta") ?? 0, achievedRate: try row.real(named: "achieved_rate") ?? 0)
         }
         if let rate = status.lastRuns.first(where: { $0.achievedRate > 0 })?.achievedRate {
             status.backlogSeconds = Double(status.queued) / rate

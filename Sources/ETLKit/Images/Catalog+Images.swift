@@ -27,8 +27,8 @@ extension Catalog {
             """
         ).map { row in
             ImageCandidate(
-                objectID: row.int("object_id") ?? 0, url: row.string("url"), state: row.string("state"),
-                cachedURL: row.string("cached_url"), file: row.string("file"), bytes: row.int("bytes"))
+                objectID: try row.integer(named: "object_id") ?? 0, url: try row.text(named: "url"), state: try row.text(named: "state"),
+                cachedURL: try row.text(named: "cached_url"), file: try row.text(named: "file"), bytes: try row.integer(named: "bytes"))
         }
     }
 
@@ -36,7 +36,7 @@ extension Catalog {
     func imageFiles() throws -> Set<String> {
         var files: Set<String> = []
         for row in try database.fetchAll(sql: "SELECT file FROM images WHERE state = 'ok' AND file IS NOT NULL") {
-            if let file = row.string("file") { files.insert(file) }
+            if let file = try row.text(named: "file") { files.insert(file) }
         }
         return files
     }
@@ -51,7 +51,7 @@ extension Catalog {
              WHERE i.state = 'ok' AND i.url = \(Self.imageURLExpression)
             """)
         for row in rows {
-            guard let id = row.int("object_id"), let file = row.string("file"), let bytes = row.int("bytes") else { continue }
+            guard let id = try row.integer(named: "object_id"), let file = try row.text(named: "file"), let bytes = try row.integer(named: "bytes") else { continue }
             if directory.size(of: file) == bytes { ids.insert(id) }
         }
         return ids
@@ -100,23 +100,23 @@ extension Catalog {
                    coalesce(sum(i.state = 'failed' AND \(current)), 0) AS failed
               FROM works w JOIN objects o USING (object_id) LEFT JOIN images i USING (object_id)
             """)
-        coverage.kept = counts?.int("kept") ?? 0
-        coverage.paged = counts?.int("paged") ?? 0
-        coverage.keptVerified = counts?.int("kept_verified") ?? 0
-        coverage.pagedVerified = counts?.int("paged_verified") ?? 0
-        coverage.failed = counts?.int("failed") ?? 0
+        coverage.kept = try counts?.integer(named: "kept") ?? 0
+        coverage.paged = try counts?.integer(named: "paged") ?? 0
+        coverage.keptVerified = try counts?.integer(named: "kept_verified") ?? 0
+        coverage.pagedVerified = try counts?.integer(named: "paged_verified") ?? 0
+        coverage.failed = try counts?.integer(named: "failed") ?? 0
         for row in try database.fetchAll(sql: """
             SELECT i.failure, count(*) AS n
               FROM works w JOIN objects o USING (object_id) JOIN images i USING (object_id)
              WHERE i.state = 'failed' AND \(current) GROUP BY i.failure
             """) {
-            coverage.failures[row.string("failure") ?? "unknown"] = row.int("n") ?? 0
+            coverage.failures[try row.text(named: "failure") ?? "unknown"] = try row.integer(named: "n") ?? 0
         }
         let files = try database.fetchOne(sql: """
             SELECT count(*) AS files, coalesce(sum(bytes), 0) AS bytes FROM images WHERE state = 'ok'
             """)
-        coverage.files = files?.int("files") ?? 0
-        coverage.bytes = files?.int("bytes") ?? 0
+        coverage.files = try files?.integer(named: "files") ?? 0
+        coverage.bytes = try files?.integer(named: "bytes") ?? 0
         coverage.directory = try setting(Self.imageDirectoryKey)
         return coverage
     }
