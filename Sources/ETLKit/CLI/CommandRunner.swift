@@ -28,13 +28,16 @@ public struct CommandRunner: Sendable {
                 let summary = try await crawl(options)
                 outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
                 outcome.exitCode = exitCode(for: summary.status)
+                outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
             case .pages(let options):
                 outcome.standardOutput = try pages(options)
+                outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
             case .images(let options, let output):
                 let client = try ImageDownloader.makeClient(for: options)
                 let summary = try await ImageDownloader(options: options, client: client, reporter: reporter, stop: stop).run()
                 outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
                 outcome.exitCode = exitCode(for: summary.status)
+                outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
             case .plan(let planner, let isJSON):
                 let report = try await planner.run()
                 outcome.standardOutput = isJSON ? Report.json(report) : Report.text(for: report)
@@ -67,6 +70,18 @@ public struct CommandRunner: Sendable {
         var text = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged"
         if options.requireImage { text += ", \(result.withoutImage) left out without a verified image" }
         return text + ") to \(options.outDirectory); \(result.changedLines) lines changed\n"
+    }
+
+    /// Refreshes Datasette's metadata after a command that changed the
+    /// catalog; a failure is a warning, since the catalog itself is fine.
+    private static func writeMetadata(besideCatalog catalogPath: String) -> String {
+        guard FileManager.default.fileExists(atPath: catalogPath) else { return "" }
+        do {
+            try CatalogMetadata.write(besideCatalog: catalogPath)
+            return ""
+        } catch {
+            return "Warning: \(error)\n"
+        }
     }
 
     private func exitCode(for status: CrawlSummary.Status) -> ExitCode {
