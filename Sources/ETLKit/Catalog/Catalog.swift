@@ -109,6 +109,7 @@ public final class Catalog {
                 PRAGMA user_version = \(CatalogSchema.version);
                 """)
         }
+        try CatalogSchema.compactAfterMigration(database, from: userVersion)
     }
 
     /// `PRAGMA integrity_check`'s answer: "ok" for a healthy file.

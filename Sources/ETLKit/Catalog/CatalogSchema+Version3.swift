@@ -87,6 +87,14 @@ extension CatalogSchema {
             """)
     }
 
+    /// Moving the bodies out of `objects` leaves their old pages free: give
+    /// them back once, outside the migration's transaction (VACUUM cannot
+    /// run inside one).
+    static func compactAfterMigration(_ database: Database, from version: Int) throws {
+        guard version > 0, version < 3 else { return }
+        try database.execute(sql: "VACUUM")
+    }
+
     /// Fills the promoted columns from the stored bodies with the crawl's
     /// own decoder, so old and new rows cannot disagree.
     private static func backfillPromotedColumns(_ database: Database) throws {
