@@ -41,6 +41,11 @@ public struct CommandRunner: Sendable {
             case .plan(let planner, let isJSON):
                 let report = try await planner.run()
                 outcome.standardOutput = isJSON ? Report.json(report) : Report.text(for: report)
+            case .export(let options):
+                let count = try CatalogExporter(options: options).run()
+                if let path = options.outPath {
+                    outcome.standardOutput = "exported \(count) rows of \(options.table.rawValue) to \(path)\n"
+                }
             case .status(let path, let isJSON):
                 let status = try Catalog.open(path: path, create: false).status()
                 outcome.standardOutput = isJSON ? Report.json(status) : Report.text(for: status)
