@@ -18,9 +18,14 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(
             name: "ETLKit",
-            dependencies: ["CSQLite", "CCurl"]
+            dependencies: ["CSQLite", "CCurl", "CCrypto"]
         ),
         .executableTarget(
             name: "etl",

@@ -16,22 +16,34 @@ public struct PageWriter: Sendable {
         self.outDirectory = outDirectory
     }
 
-    /// Writes `pages` as `1.txt` … `N.txt`; returns the folder holding them.
+    /// Writes `pages` as `1.txt` … `N.txt`, and `bundles` (when given, one
+    /// per page) as `1.json` … `N.json` in the same set; returns the folder
+    /// holding them.
     @discardableResult
-    public func write(pages: [[Int]]) throws -> String {
+    public func write(pages: [[Int]], bundles: [[UInt8]]? = nil) throws -> String {
+        let files = Self.files(pages: pages, bundles: bundles)
         let out = outDirectory.hasSuffix("/") && outDirectory.count > 1 ? String(outDirectory.dropLast()) : outDirectory
         var status = stat()
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            try writeInPlace(pages: pages, folder: out)
+            try writeInPlace(files: files, pageCount: pages.count, folder: out)
             return out
         }
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK {
             throw PagesError.notADirectory(path: out)
         }
-        return try writeGeneration(pages: pages, link: out)
+        return try writeGeneration(files: files, link: out)
     }
 
-    private func writeGeneration(pages: [[Int]], link: String) throws -> String {
+    /// `(name, bytes)` of every file of the set, pages first.
+    static func files(pages: [[Int]], bundles: [[UInt8]]?) -> [(name: String, bytes: [UInt8])] {
+        var files = pages.enumerated().map { ("\($0.offset + 1).txt", lines(of: $0.element)) }
+        for (index, bundle) in (bundles ?? []).enumerated() {
+            files.append(("\(index + 1).json", bundle))
+        }
+        return files
+    }
+
+    private func writeGeneration(files: [(name: String, bytes: [UInt8])], link: String) throws -> String {
         let parent = (link as NSString).deletingLastPathComponent.isEmpty ? "." : (link as NSString).deletingLastPathComponent
         let name = (link as NSString).lastPathComponent
         try createFolder(parent)
@@ -40,8 +52,8 @@ public struct PageWriter: Sendable {
         let folder = parent + "/" + generation
         guard mkdir(folder, 0o755) == 0 else { throw posixError(folder) }
         do {
-            for (index, ids) in pages.enumerated() {
-                try Self.writeFile(path: "\(folder)/\(index + 1).txt", ids: ids)
+            for file in files {
+                try Self.writeFile(path: "\(folder)/\(file.name)", bytes: file.bytes)
             }
             try Self.syncFolder(folder)
             let temporaryLink = "\(parent)/.\(name).link-\(getpid())"
@@ -61,22 +73,25 @@ public struct PageWriter: Sendable {
         return folder
     }
 
-    private func writeInPlace(pages: [[Int]], folder: String) throws {
+    private func writeInPlace(files: [(name: String, bytes: [UInt8])], pageCount: Int, folder: String) throws {
         let suffix = ".tmp-\(Self.uniqueSuffix())"
         var staged: [(temporary: String, final: String)] = []
         do {
-            for (index, ids) in pages.enumerated() {
-                let final = "\(folder)/\(index + 1).txt"
-                let temporary = "\(folder)/.\(index + 1).txt\(suffix)"
+            for file in files {
+                let final = "\(folder)/\(file.name)"
+                let temporary = "\(folder)/.\(file.name)\(suffix)"
                 staged.append((temporary, final))
-                try Self.writeFile(path: temporary, ids: ids)
+                try Self.writeFile(path: temporary, bytes: file.bytes)
             }
             for file in staged where rename(file.temporary, file.final) != 0 {
                 throw posixError(file.final)
             }
             // Page files past the new count belong to the old set.
-            var stale = pages.count + 1
-            while unlink("\(folder)/\(stale).txt") == 0 { stale += 1 }
+            var stale = pageCount + 1
+            while unlink("\(folder)/\(stale).txt") == 0 {
+                if files.count > pageCount { unlink("\(folder)/\(stale).json") }
+                stale += 1
+            }
             try Self.syncFolder(folder)
         } catch {
             for file in staged { unlink(file.temporary) }
@@ -101,17 +116,20 @@ public struct PageWriter: Sendable {
         }
     }
 
-    static func writeFile(path: String, ids: [Int]) throws {
+    static func lines(of ids: [Int]) -> [UInt8] {
         var text = ""
         text.reserveCapacity(ids.count * 8)
         for id in ids {
             text += String(id)
             text += "\n"
         }
+        return Array(text.utf8)
+    }
+
+    static func writeFile(path: String, bytes: [UInt8]) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw posixError(path) }
         defer { close(descriptor) }
-        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
