@@ -69,7 +69,7 @@ public struct CommandRunner: Sendable {
         let catalog = try Catalog.open(path: options.catalogPath, create: false)
         let result = try PagesBuilder(
             catalog: catalog, layout: options.layout, outDirectory: options.outDirectory,
-            requireImage: options.requireImage
+            requireImage: options.requireImage, writesBundles: options.writesBundles
         ).build()
         let paged = result.pages.reduce(0) { $0 + $1.count }
         var text = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged"

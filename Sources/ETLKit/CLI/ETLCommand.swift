@@ -103,5 +103,7 @@ public struct PagesOptions: Sendable, Equatable {
     public var layout = PageLayout()
     /// Page only works with a verified picture (`--require-image`).
     public var requireImage = false
+    /// Also write the `N.json` bundles (`--bundles`).
+    public var writesBundles = false
     public init() {}
 }

@@ -121,6 +121,8 @@ public enum CatalogDescription {
                 ("http_status", "Status of the last answer"), ("fetched_at", "When (UTC)"),
                 ("attempts", "Requests made"), ("failure", "status, timeout, network, truncated, blocked, not_an_image or too_large"),
                 ("error", "What went wrong"),
+                ("width", "Picture width in pixels, from the file's header"),
+                ("height", "Picture height in pixels, from the file's header"),
             ],
             facets: ["state", "failure"]),
         Table(

@@ -55,7 +55,13 @@ extension CatalogSchema {
             "period TEXT", "country TEXT", "medium TEXT", "artist_nationality TEXT", "accession_number TEXT",
             "credit_line TEXT", "is_highlight INTEGER", "primary_image_small TEXT",
         ]
-        var sql = "DROP VIEW rejections;\n"
+        var sql = """
+            DROP VIEW rejections;
+            ALTER TABLE images ADD COLUMN width INTEGER;
+            ALTER TABLE images ADD COLUMN height INTEGER;
+            CREATE INDEX images_by_sha256 ON images (sha256) WHERE state = 'ok';
+
+            """
         sql += objectColumns.map { "ALTER TABLE objects ADD COLUMN \($0);\n" }.joined()
         sql += workColumns.map { "ALTER TABLE works ADD COLUMN \($0);\n" }.joined()
         sql += """

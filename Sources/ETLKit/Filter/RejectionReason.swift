@@ -33,6 +33,9 @@ public enum RejectionReason: String, Sendable, CaseIterable, Comparable {
     /// Complete, but another complete object with a smaller ID has the same
     /// normalized artist and title.
     case duplicate
+    /// Kept, but its verified picture is byte-identical (same SHA-256) to
+    /// that of a kept work with a smaller ID; off the pages with `--require-image`.
+    case duplicateImage = "duplicate_image"
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -53,6 +56,8 @@ public enum RejectionReason: String, Sendable, CaseIterable, Comparable {
                 o.is_complete = 1 AND o.state = 'fetched' AND o.is_listed = 1
                    AND o.object_id NOT IN (SELECT object_id FROM works)
                 """)
+        case .duplicateImage:
+            return .derived(condition: "o.object_id IN (\(Catalog.duplicateImageIDsSQL))")
         default: return .stored
         }
     }
@@ -76,6 +81,7 @@ public enum RejectionReason: String, Sendable, CaseIterable, Comparable {
         case .csvMissingClassification: return "planned out by MetObjects.csv: Classification is blank"
         case .csvMissingObjectDate: return "planned out by MetObjects.csv: Object Date is blank"
         case .duplicate: return "a work with a smaller ID has the same normalized artist and title"
+        case .duplicateImage: return "its verified picture is byte-identical to that of a work with a smaller ID"
         }
     }
 }

@@ -4,6 +4,28 @@ extension Catalog {
         coalesce(nullif(trim(o.primary_image_small), ''), nullif(trim(o.primary_image), ''))
         """
 
+    /// The image URL of a `works` row aliased `alias`, as ``imageURLExpression``.
+    static func imageURL(ofWork alias: String) -> String {
+        "coalesce(nullif(trim(\(alias).primary_image_small), ''), nullif(trim(\(alias).primary_image), ''))"
+    }
+
+    /// Kept works whose verified picture (a good row for the current URL)
+    /// has the same SHA-256 as a smaller-ID kept work's verified picture.
+    static let duplicateImageIDsSQL = """
+        SELECT di.object_id FROM images di JOIN works dw ON dw.object_id = di.object_id
+         WHERE di.state = 'ok' AND di.url = \(imageURL(ofWork: "dw")) AND EXISTS (
+            SELECT 1 FROM images fi JOIN works fw ON fw.object_id = fi.object_id
+             WHERE fi.state = 'ok' AND fi.sha256 = di.sha256 AND fi.object_id < di.object_id
+               AND fi.url = \(imageURL(ofWork: "fw")))
+        """
+
+    /// The IDs of ``duplicateImageIDsSQL``.
+    public func duplicateImageIDs() throws -> Set<Int> {
+        var ids: Set<Int> = []
+        try database.makeStatement(sql: Self.duplicateImageIDsSQL).forEachInteger { ids.insert(Int($0)) }
+        return ids
+    }
+
     /// The `settings` key of the image folder of the last `etl images` run.
     public static let imageDirectoryKey = "images_dir"
 
@@ -57,19 +79,22 @@ extension Catalog {
         return ids
     }
 
-    /// Stores a batch of image results in one transaction.
+    /// Stores a batch of image results in one transaction, with each saved
+    /// picture's pixel size read from its header.
     public func recordImages(_ results: [ImageResult]) throws {
         guard !results.isEmpty else { return }
+        let directory = try setting(Self.imageDirectoryKey).map(ImageDirectory.init(path:))
         try database.transaction {
             let upsert = try database.makeStatement(sql: """
                 INSERT INTO images (object_id, url, state, file, bytes, sha256, content_type, http_status,
-                                    fetched_at, attempts, failure, error)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                    fetched_at, attempts, failure, error, width, height)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (object_id) DO UPDATE SET
                     url = excluded.url, state = excluded.state, file = excluded.file, bytes = excluded.bytes,
                     sha256 = excluded.sha256, content_type = excluded.content_type,
                     http_status = excluded.http_status, fetched_at = excluded.fetched_at,
-                    attempts = excluded.attempts, failure = excluded.failure, error = excluded.error
+                    attempts = excluded.attempts, failure = excluded.failure, error = excluded.error,
+                    width = excluded.width, height = excluded.height
                 """)
             for result in results {
                 var file: ImageFile?
@@ -79,11 +104,17 @@ extension Catalog {
                 case .saved(let saved): file = saved
                 case .failed(let kind, let text): (failure, reason) = (kind, text)
                 }
+                if var saved = file, saved.width == nil, let directory {
+                    let size = ImageHeader.read(directory.filePath(saved.name)).flatMap(saved.kind.dimensions(of:))
+                    (saved.width, saved.height) = (size?.width, size?.height)
+                    file = saved
+                }
                 try upsert.execute(arguments: [
                     .integer(Int64(result.objectID)), .text(result.url), .text(file == nil ? "failed" : "ok"),
                     .text(file?.name), .int(file?.bytes), .text(file?.sha256), .text(result.contentType),
                     .int(result.httpStatus), .text(Timestamp.string(from: result.fetchedAt)),
                     .integer(Int64(result.attempts)), .text(failure?.rawValue), .text(reason),
+                    .int(file?.width), .int(file?.height),
                 ])
             }
         }
