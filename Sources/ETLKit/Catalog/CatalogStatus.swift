@@ -65,7 +65,8 @@ extension Catalog {
         status.queued = try counts?.integer(named: "queued") ?? 0
         status.plannedOut = try counts?.integer(named: "planned_out") ?? 0
         let works = try database.fetchOne(sql: """
-            SELECT count(*) AS kept, coalesce(sum(page IS NOT NULL), 0) AS paged FROM works
+            SELECT (SELECT count(*) FROM works) AS kept,
+                   (SELECT count(*) FROM works WHERE page IS NOT NULL) AS paged
             """)
         status.kept = try works?.integer(named: "kept") ?? 0
         status.paged = try works?.integer(named: "paged") ?? 0

@@ -1,10 +1,10 @@
 extension Catalog {
-    /// The URL `etl images` fetches for a work: `primaryImageSmall`, else `primaryImage`.
-    static let imageURLExpression = """
-        coalesce(nullif(trim(o.primary_image_small), ''), nullif(trim(o.primary_image), ''))
-        """
+    /// The URL `etl images` fetches for the work `w`: `primaryImageSmall`,
+    /// else `primaryImage`. Read from `works`, which carries both, so image
+    /// queries never touch the much wider `objects` rows.
+    static let imageURLExpression = imageURL(ofWork: "w")
 
-    /// The image URL of a `works` row aliased `alias`, as ``imageURLExpression``.
+    /// The image URL of a `works` row aliased `alias`.
     static func imageURL(ofWork alias: String) -> String {
         "coalesce(nullif(trim(\(alias).primary_image_small), ''), nullif(trim(\(alias).primary_image), ''))"
     }
@@ -44,7 +44,7 @@ extension Catalog {
         try database.fetchAll(sql: """
             SELECT w.object_id, \(Self.imageURLExpression) AS url,
                    i.state, i.url AS cached_url, i.file, i.bytes
-              FROM works w JOIN objects o USING (object_id) LEFT JOIN images i USING (object_id)
+              FROM works w LEFT JOIN images i USING (object_id)
              ORDER BY w.object_id
             """
         ).map { row in
@@ -69,7 +69,7 @@ extension Catalog {
         var ids: Set<Int> = []
         let rows = try database.fetchAll(sql: """
             SELECT w.object_id, i.file, i.bytes
-              FROM works w JOIN objects o USING (object_id) JOIN images i USING (object_id)
+              FROM works w JOIN images i USING (object_id)
              WHERE i.state = 'ok' AND i.url = \(Self.imageURLExpression)
             """)
         for row in rows {
@@ -129,7 +129,7 @@ extension Catalog {
                    coalesce(sum(i.state = 'ok' AND \(current)), 0) AS kept_verified,
                    coalesce(sum(w.page IS NOT NULL AND i.state = 'ok' AND \(current)), 0) AS paged_verified,
                    coalesce(sum(i.state = 'failed' AND \(current)), 0) AS failed
-              FROM works w JOIN objects o USING (object_id) LEFT JOIN images i USING (object_id)
+              FROM works w LEFT JOIN images i USING (object_id)
             """)
         coverage.kept = try counts?.integer(named: "kept") ?? 0
         coverage.paged = try counts?.integer(named: "paged") ?? 0
@@ -138,7 +138,7 @@ extension Catalog {
         coverage.failed = try counts?.integer(named: "failed") ?? 0
         for row in try database.fetchAll(sql: """
             SELECT i.failure, count(*) AS n
-              FROM works w JOIN objects o USING (object_id) JOIN images i USING (object_id)
+              FROM works w JOIN images i USING (object_id)
              WHERE i.state = 'failed' AND \(current) GROUP BY i.failure
             """) {
             coverage.failures[try row.text(named: "failure") ?? "unknown"] = try row.integer(named: "n") ?? 0
