@@ -98,7 +98,7 @@ struct ObjectFilterRuleTests {
             "withdrawn", "gone", "bad_id", "invalid_objectID", "not_public_domain", "missing_primaryImage",
             "missing_artistDisplayName", "missing_title", "missing_classification", "missing_objectDate",
             "csv_not_public_domain", "csv_missing_artistDisplayName", "csv_missing_title",
-            "csv_missing_classification", "csv_missing_objectDate", "duplicate",
+            "csv_missing_classification", "csv_missing_objectDate", "duplicate", "duplicate_image",
         ])
     }
 }
