@@ -7,10 +7,12 @@ extension Catalog {
     @discardableResult
     public func rebuildWorks() throws -> WorksChange {
         try database.transaction {
+            // The partial dedup index covers this query in GROUP BY order;
+            // without the hint the planner takes objects_by_state and sorts.
             try database.execute(sql: """
                 DROP TABLE IF EXISTS temp.kept;
                 CREATE TEMP TABLE kept AS
-                    SELECT min(object_id) AS object_id FROM objects
+                    SELECT min(object_id) AS object_id FROM objects INDEXED BY objects_by_dedup_key
                      WHERE is_complete = 1 AND state = 'fetched' AND is_listed = 1
                      GROUP BY dedup_key;
                 CREATE UNIQUE INDEX temp.kept_by_id ON kept (object_id);

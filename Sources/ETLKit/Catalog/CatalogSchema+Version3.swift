@@ -34,7 +34,7 @@ extension CatalogSchema {
     }
 
     static let indexesSQL = """
-        CREATE INDEX objects_by_state ON objects (state, is_listed, needs_fetch, planned_out);
+        CREATE INDEX objects_by_state ON objects (state, is_listed, is_complete, needs_fetch, planned_out);
         CREATE INDEX objects_by_department ON objects (department);
         CREATE INDEX objects_by_classification ON objects (classification);
         CREATE INDEX objects_by_begin_date ON objects (object_begin_date);
