@@ -25,13 +25,18 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(
             name: "FetchEngine",
             dependencies: ["CCurl"]
         ),
         .target(
             name: "ETLKit",
-            dependencies: ["CSQLite", "FetchEngine"]
+            dependencies: ["CSQLite", "CCrypto", "FetchEngine"]
         ),
         .executableTarget(
             name: "etl",

@@ -27,6 +27,7 @@ extension ETLCommand {
         case .pages(let options): return options.catalogPath
         case .images(let options, _): return options.catalogPath
         case .status(let path, _): return path
+        case .export(let options): return options.catalogPath
         case .plan, .show: return nil
         }
     }

@@ -29,8 +29,10 @@ public struct CommandRunner: Sendable {
                 let summary = try await crawl(options)
                 outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
                 outcome.exitCode = exitCode(for: summary.status)
+                outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
             case .pages(let options):
                 outcome.standardOutput = try pages(options)
+                outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
             case .images(let options, let output):
                 let client = try ImageDownloader.makeClient(for: options)
                 let summary = try await ImageDownloader(options: options, client: client, reporter: reporter, stop: stop).run()
@@ -40,9 +42,15 @@ public struct CommandRunner: Sendable {
                 if summary.status == .failed, let error = summary.error {
                     outcome.standardError = "Error: \(TerminalText.escaped(error))\n"
                 }
+                outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
             case .plan(let planner, let isJSON):
                 let report = try await planner.run()
                 outcome.standardOutput = isJSON ? Report.json(report) : Report.text(for: report)
+            case .export(let options):
+                let count = try CatalogExporter(options: options).run()
+                if let path = options.outPath {
+                    outcome.standardOutput = "exported \(count) rows of \(options.table.rawValue) to \(path)\n"
+                }
             case .status(let path, let isJSON):
                 let status = try Catalog.open(path: path, create: false).status()
                 outcome.standardOutput = isJSON ? Report.json(status) : Report.text(for: status)
@@ -68,12 +76,24 @@ public struct CommandRunner: Sendable {
         let catalog = try Catalog.open(path: options.catalogPath, create: false)
         let result = try PagesBuilder(
             catalog: catalog, layout: options.layout, outDirectory: options.outDirectory,
-            requireImage: options.requireImage
+            requireImage: options.requireImage, writesBundles: options.writesBundles
         ).build()
         let paged = result.pages.reduce(0) { $0 + $1.count }
         var text = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged"
         if options.requireImage { text += ", \(result.withoutImage) left out without a verified image" }
         return text + ") to \(options.outDirectory); \(result.changedLines) lines changed\n"
+    }
+
+    /// Refreshes Datasette's metadata after a command that changed the
+    /// catalog; a failure is a warning, since the catalog itself is fine.
+    private static func writeMetadata(besideCatalog catalogPath: String) -> String {
+        guard FileManager.default.fileExists(atPath: catalogPath) else { return "" }
+        do {
+            try CatalogMetadata.write(besideCatalog: catalogPath)
+            return ""
+        } catch {
+            return "Warning: \(error)\n"
+        }
     }
 
     private func exitCode(for status: CrawlSummary.Status) -> ExitCode {

@@ -35,7 +35,7 @@ enum CrawlCommand {
             .value("csv", "path", "Order the work with MetObjects.csv: likely complete first."),
             .flag("csv-skip", "With --csv: do not fetch objects the CSV shows cannot pass."),
         ] + SharedOptions.layout + [
-            SharedOptions.requireImage,
+            SharedOptions.requireImage, SharedOptions.bundles,
             .flag("quiet", "No progress output."),
             .flag("json", "Print the summary as JSON on stdout."),
         ])
@@ -107,6 +107,7 @@ enum CrawlCommand {
         }
         crawl.layout = try SharedOptions.layout(from: options)
         crawl.requireImage = options.isSet("require-image")
+        crawl.writesBundles = options.isSet("bundles")
         var output = OutputOptions()
         output.isQuiet = options.isSet("quiet")
         output.isJSON = options.isSet("json")

@@ -5,12 +5,14 @@ public enum ETLCommand: Sendable {
     case images(ImageOptions, OutputOptions)
     case status(catalogPath: String, isJSON: Bool)
     case plan(CrawlPlanner, isJSON: Bool)
+    case export(ExportOptions)
     /// Print this text to stdout and exit 0 (`--help`, `--version`).
     case show(String)
 
     /// Every subcommand, in the order `etl --help` lists them.
     public static let specs: [CommandSpec] = [
         CrawlCommand.spec, ImagesCommand.spec, PagesCommand.spec, StatusCommand.spec, PlanCommand.spec,
+        ExportCommand.spec,
     ]
 
     /// Parses `arguments` (without the program name).
@@ -42,6 +44,7 @@ public enum ETLCommand: Sendable {
         case PagesCommand.spec.name: return try PagesCommand.command(from: options)
         case ImagesCommand.spec.name: return try ImagesCommand.command(from: options)
         case PlanCommand.spec.name: return try PlanCommand.command(from: options)
+        case ExportCommand.spec.name: return try ExportCommand.command(from: options)
         default: return try StatusCommand.command(from: options)
         }
     }
@@ -100,5 +103,7 @@ public struct PagesOptions: Sendable, Equatable {
     public var layout = PageLayout()
     /// Page only works with a verified picture (`--require-image`).
     public var requireImage = false
+    /// Also write the `N.json` bundles (`--bundles`).
+    public var writesBundles = false
     public init() {}
 }

@@ -5,7 +5,7 @@ enum PagesCommand {
         abstract: "Write the page files from the catalog, without the network.",
         discussion: "The same catalog and options always give byte-identical files.",
         options: [SharedOptions.catalog, SharedOptions.out] + SharedOptions.layout + [
-            SharedOptions.requireImage,
+            SharedOptions.requireImage, SharedOptions.bundles,
         ])
 
     static func command(from options: ParsedOptions) throws -> ETLCommand {
@@ -14,6 +14,7 @@ enum PagesCommand {
         pages.outDirectory = try options.path("out") ?? pages.outDirectory
         pages.layout = try SharedOptions.layout(from: options)
         pages.requireImage = options.isSet("require-image")
+        pages.writesBundles = options.isSet("bundles")
         return .pages(pages)
     }
 }

@@ -11,7 +11,9 @@ enum SharedOptions {
 
     static let layout = [pages, pageSize, order, seed]
     static let requireImage = OptionSpec.flag(
-        "require-image", "Leave out works without a picture verified by 'etl images'.")
+        "require-image", "Leave out works without a picture verified by 'etl images', or whose picture repeats a smaller ID's.")
+    static let bundles = OptionSpec.flag(
+        "bundles", "Also write 1.json … N.json: per work what an app shows, in page order.")
 
     /// Reads `--pages`, `--page-size`, `--order` and `--seed`.
     static func layout(from options: ParsedOptions) throws -> PageLayout {

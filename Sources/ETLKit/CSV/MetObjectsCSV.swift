@@ -24,15 +24,15 @@ public struct MetObjectsCSV: Sendable {
     ]
 
     /// `Is Public Domain` is anything other than exactly `True`.
-    public static let notPublicDomainReason = "csv_not_public_domain"
+    public static let notPublicDomainReason = RejectionReason.csvNotPublicDomain.rawValue
     /// Every `|`-separated part of `Artist Display Name` is blank.
-    public static let missingArtistReason = "csv_missing_artistDisplayName"
+    public static let missingArtistReason = RejectionReason.csvMissingArtistDisplayName.rawValue
     /// `Title` is blank.
-    public static let missingTitleReason = "csv_missing_title"
+    public static let missingTitleReason = RejectionReason.csvMissingTitle.rawValue
     /// `Classification` is blank.
-    public static let missingClassificationReason = "csv_missing_classification"
+    public static let missingClassificationReason = RejectionReason.csvMissingClassification.rawValue
     /// `Object Date` is blank.
-    public static let missingObjectDateReason = "csv_missing_objectDate"
+    public static let missingObjectDateReason = RejectionReason.csvMissingObjectDate.rawValue
 
     /// Positions in ``header`` of the columns the rules read. Hard-coded
     /// rather than looked up because the header is validated before any row

@@ -6,7 +6,7 @@ extension Catalog {
         try database.execute(
             sql: "INSERT INTO runs (started_at, mode) VALUES (?, ?)",
             arguments: [.text(Timestamp.string(from: startedAt)), .text(mode)])
-        return try database.fetchOne(sql: "SELECT last_insert_rowid() AS id")?.int("id") ?? 0
+        return try database.fetchOne(sql: "SELECT last_insert_rowid() AS id")?.integer(named: "id") ?? 0
     }
 
     /// Stores a run's final figures.

@@ -7,10 +7,12 @@ extension Catalog {
     @discardableResult
     public func rebuildWorks() throws -> WorksChange {
         try database.transaction {
+            // The partial dedup index covers this query in GROUP BY order;
+            // without the hint the planner takes objects_by_state and sorts.
             try database.execute(sql: """
                 DROP TABLE IF EXISTS temp.kept;
                 CREATE TEMP TABLE kept AS
-                    SELECT min(object_id) AS object_id FROM objects
+                    SELECT min(object_id) AS object_id FROM objects INDEXED BY objects_by_dedup_key
                      WHERE is_complete = 1 AND state = 'fetched' AND is_listed = 1
                      GROUP BY dedup_key;
                 CREATE UNIQUE INDEX temp.kept_by_id ON kept (object_id);
@@ -19,41 +21,31 @@ extension Catalog {
             let removed = database.changesCount
             let added = try database.fetchOne(sql: """
                 SELECT count(*) AS n FROM kept WHERE object_id NOT IN (SELECT object_id FROM works)
-                """)?.int("n") ?? 0
+                """)?.integer(named: "n") ?? 0
             // A first build (or a large change) indexes the text in one pass:
             // per-row FTS triggers cost twice as much as 'rebuild'.
-            let before = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.int("n") ?? 0
+            let before = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.integer(named: "n") ?? 0
             let bulk = added > 1_000 && added > before
             if bulk { try database.execute(sql: "DROP TRIGGER works_fts_insert") }
+            let columns = PromotedColumns.workColumns
             try database.execute(sql: """
-                INSERT INTO works (object_id, title, artist_display_name, department, classification,
-                                   object_date, primary_image, object_url)
-                SELECT o.object_id, o.title, o.artist_display_name, o.department, o.classification,
-                       o.object_date, o.primary_image, o.object_url
+                INSERT INTO works (object_id, \(columns.joined(separator: ", ")))
+                SELECT o.object_id, \(columns.map { "o.\($0)" }.joined(separator: ", "))
                   FROM kept JOIN objects o USING (object_id)
                  WHERE true
                 ON CONFLICT (object_id) DO UPDATE SET
-                    title = excluded.title, artist_display_name = excluded.artist_display_name,
-                    department = excluded.department, classification = excluded.classification,
-                    object_date = excluded.object_date, primary_image = excluded.primary_image,
-                    object_url = excluded.object_url
-                 WHERE (works.title, works.artist_display_name, works.department, works.classification,
-                        works.object_date, works.primary_image, works.object_url)
-                    IS NOT (excluded.title, excluded.artist_display_name, excluded.department,
-                            excluded.classification, excluded.object_date, excluded.primary_image,
-                            excluded.object_url)
+                    \(columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+                 WHERE (\(columns.map { "works.\($0)" }.joined(separator: ", ")))
+                    IS NOT (\(columns.map { "excluded.\($0)" }.joined(separator: ", ")))
                 """)
             if bulk {
                 try database.execute(sql: """
                     INSERT INTO works_fts (works_fts) VALUES ('rebuild');
-                    CREATE TRIGGER works_fts_insert AFTER INSERT ON works BEGIN
-                        INSERT INTO works_fts (rowid, title, artist_display_name)
-                        VALUES (new.object_id, new.title, new.artist_display_name);
-                    END;
+                    \(CatalogSchema.fullTextTriggerSQL("insert"));
                     """)
             }
             try database.execute(sql: "DROP TABLE temp.kept")
-            let kept = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.int("n") ?? 0
+            let kept = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.integer(named: "n") ?? 0
             return WorksChange(added: added, removed: removed, kept: kept)
         }
     }
@@ -70,7 +62,7 @@ extension Catalog {
     public func recordedPages() throws -> [[Int]] {
         var pages: [[Int]] = []
         for row in try database.fetchAll(sql: "SELECT object_id, page FROM page_lines ORDER BY page, position") {
-            guard let id = row.int("object_id"), let page = row.int("page"), page >= 1 else { continue }
+            guard let id = try row.integer(named: "object_id"), let page = try row.integer(named: "page"), page >= 1 else { continue }
             while pages.count < page { pages.append([]) }
             pages[page - 1].append(id)
         }

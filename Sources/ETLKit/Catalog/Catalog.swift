@@ -79,9 +79,9 @@ public final class Catalog {
         let userVersion: Int
         let tableCount: Int
         do {
-            applicationID = try database.fetchOne(sql: "PRAGMA application_id")?.int("application_id") ?? 0
-            userVersion = try database.fetchOne(sql: "PRAGMA user_version")?.int("user_version") ?? 0
-            tableCount = try database.fetchOne(sql: "SELECT count(*) AS n FROM sqlite_master")?.int("n") ?? 0
+            applicationID = try database.fetchOne(sql: "PRAGMA application_id")?.integer(named: "application_id") ?? 0
+            userVersion = try database.fetchOne(sql: "PRAGMA user_version")?.integer(named: "user_version") ?? 0
+            tableCount = try database.fetchOne(sql: "SELECT count(*) AS n FROM sqlite_master")?.integer(named: "n") ?? 0
         } catch let error as DatabaseError where error.isNotADatabase {
             throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
         }
@@ -110,25 +110,26 @@ public final class Catalog {
         guard userVersion < CatalogSchema.version else { return }
         try database.transaction {
             for version in userVersion..<CatalogSchema.version {
-                try database.execute(sql: CatalogSchema.migrations[version])
+                try CatalogSchema.migrate(database, from: version)
             }
             try database.execute(sql: """
                 PRAGMA application_id = \(CatalogSchema.applicationID);
                 PRAGMA user_version = \(CatalogSchema.version);
                 """)
         }
+        try CatalogSchema.compactAfterMigration(database, from: userVersion)
     }
 
     /// `PRAGMA integrity_check`'s answer: "ok" for a healthy file.
     public func integrityCheck() throws -> String {
-        try database.fetchOne(sql: "PRAGMA integrity_check")?.string("integrity_check") ?? "no answer"
+        try database.fetchOne(sql: "PRAGMA integrity_check")?.text(named: "integrity_check") ?? "no answer"
     }
 
     // MARK: Settings
 
     /// A value from the `settings` table.
     public func setting(_ key: String) throws -> String? {
-        try database.fetchOne(sql: "SELECT value FROM settings WHERE key = ?", arguments: [.text(key)])?.string("value")
+        try database.fetchOne(sql: "SELECT value FROM settings WHERE key = ?", arguments: [.text(key)])?.text(named: "value")
     }
 
     /// Stores a value in the `settings` table.

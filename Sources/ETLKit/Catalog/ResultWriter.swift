@@ -1,29 +1,36 @@
 /// Writes fetch results with statements prepared once per batch.
 struct ResultWriter {
     private let upsertFetched: Statement
+    private let upsertRaw: Statement
     private let markGone: Statement
     private let markFailed: Statement
     private let clearReasons: Statement
     private let insertReason: Statement
 
     init(database: Database) throws {
+        let promoted = PromotedColumns.objectColumns
         upsertFetched = try database.makeStatement(sql: """
             INSERT INTO objects (
-                object_id, state, needs_fetch, http_status, fetched_at, attempts, error, raw_json,
+                object_id, state, needs_fetch, http_status, fetched_at, attempts, error,
                 is_public_domain, primary_image, primary_image_small, artist_display_name, title,
                 classification, object_date, medium, object_url, department, metadata_date,
-                is_complete, dedup_key)
-            VALUES (?, 'fetched', 0, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                is_complete, dedup_key, \(promoted.joined(separator: ", ")))
+            VALUES (?, 'fetched', 0, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(String(repeating: ", ?", count: promoted.count)))
             ON CONFLICT (object_id) DO UPDATE SET
                 state = 'fetched', needs_fetch = 0, http_status = excluded.http_status,
                 fetched_at = excluded.fetched_at, attempts = attempts + excluded.attempts, error = NULL,
-                raw_json = excluded.raw_json, is_public_domain = excluded.is_public_domain,
+                is_public_domain = excluded.is_public_domain,
                 primary_image = excluded.primary_image, primary_image_small = excluded.primary_image_small,
                 artist_display_name = excluded.artist_display_name, title = excluded.title,
                 classification = excluded.classification, object_date = excluded.object_date,
                 medium = excluded.medium, object_url = excluded.object_url,
                 department = excluded.department, metadata_date = excluded.metadata_date,
-                is_complete = excluded.is_complete, dedup_key = excluded.dedup_key, planned_out = 0
+                is_complete = excluded.is_complete, dedup_key = excluded.dedup_key, planned_out = 0,
+                \(promoted.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            """)
+        upsertRaw = try database.makeStatement(sql: """
+            INSERT INTO objects_raw (object_id, raw_json) VALUES (?, ?)
+            ON CONFLICT (object_id) DO UPDATE SET raw_json = excluded.raw_json
             """)
         // A 404 or 400 is final: keep the last good body for the record, but
         // the object no longer counts as complete.
@@ -55,19 +62,17 @@ struct ResultWriter {
         let status = DatabaseValue.int(result.httpStatus)
         switch result.outcome {
         case .fetched(let body, let object):
-            var reasons = ObjectFilter.rejectionReasons(for: object)
-            if let bodyID = object.objectID, bodyID > 0, bodyID != result.objectID {
-                reasons.append(.invalidObjectID)
-            }
+            let reasons = ObjectFilter.rejectionReasons(for: object, requestedID: result.objectID)
             let isComplete = reasons.isEmpty
             try upsertFetched.execute(arguments: [
-                id, status, fetchedAt, attempts, .utf8(body),
+                id, status, fetchedAt, attempts,
                 .bool(object.isPublicDomain), .text(object.primaryImage), .text(object.primaryImageSmall),
                 .text(object.artistDisplayName), .text(object.title), .text(object.classification),
                 .text(object.objectDate), .text(object.medium), .text(object.objectURL),
                 .text(object.department), .text(object.metadataDate), .bool(isComplete),
                 isComplete ? .text(ObjectFilter.duplicateKey(for: object)) : .null,
-            ])
+            ] + PromotedColumns.values(of: object))
+            try upsertRaw.execute(arguments: [id, .utf8(body)])
             try clearReasons.execute(arguments: [id])
             for reason in Set(reasons) {
                 try insertReason.execute(arguments: [id, .text(reason.rawValue)])

@@ -24,8 +24,8 @@ public struct WithdrawLimit: Sendable, Equatable {
                    coalesce(sum(object_id NOT IN (SELECT object_id FROM id_set)), 0) AS withdrawn
               FROM objects WHERE is_listed = 1
             """)
-        let listed = counts?.int("listed") ?? 0
-        let withdrawn = counts?.int("withdrawn") ?? 0
+        let listed = try counts?.integer(named: "listed") ?? 0
+        let withdrawn = try counts?.integer(named: "withdrawn") ?? 0
         guard Double(withdrawn) > Double(listed) * percent / 100 else { return }
         let limit = percent == percent.rounded() ? "\(Int(percent))%" : "\(percent)%"
         throw CrawlError.tooManyWithdrawn(url: url, withdrawn: withdrawn, listed: listed, limit: limit)

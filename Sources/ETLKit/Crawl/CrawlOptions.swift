@@ -13,6 +13,8 @@ public struct CrawlOptions: Sendable, Equatable {
     public var layout = PageLayout()
     /// Page only works whose picture `etl images` verified.
     public var requireImage = false
+    /// Also write the `N.json` bundles beside the page files.
+    public var writesBundles = false
     /// Re-fetch every listed object, ignoring the cursor.
     public var isFull = false
     /// `YYYY-MM-DD`: re-fetch what changed since then instead of since the last run.

@@ -55,7 +55,7 @@ public struct Crawler: Sendable {
             summary.keptDelta = change.kept - keptBefore
             let layoutResult = try PagesBuilder(
                 catalog: catalog, layout: options.layout, outDirectory: options.outDirectory,
-                requireImage: options.requireImage
+                requireImage: options.requireImage, writesBundles: options.writesBundles
             ).build()
             summary.pageLinesChanged = layoutResult.changedLines
             summary.unpaged = layoutResult.unpaged

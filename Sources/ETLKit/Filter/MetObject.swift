@@ -18,12 +18,24 @@ public struct MetObject: Sendable, Equatable {
     public var objectURL: String?
     public var department: String?
     public var metadataDate: String?
+    public var objectBeginDate: Int?
+    public var objectEndDate: Int?
+    public var culture: String?
+    public var period: String?
+    public var country: String?
+    public var artistNationality: String?
+    public var accessionNumber: String?
+    public var creditLine: String?
+    public var isHighlight: Bool?
 
     public init(
         objectID: Int? = nil, isPublicDomain: Bool? = nil, primaryImage: String? = nil,
         primaryImageSmall: String? = nil, artistDisplayName: String? = nil, title: String? = nil,
         classification: String? = nil, objectDate: String? = nil, medium: String? = nil,
-        objectURL: String? = nil, department: String? = nil, metadataDate: String? = nil
+        objectURL: String? = nil, department: String? = nil, metadataDate: String? = nil,
+        objectBeginDate: Int? = nil, objectEndDate: Int? = nil, culture: String? = nil,
+        period: String? = nil, country: String? = nil, artistNationality: String? = nil,
+        accessionNumber: String? = nil, creditLine: String? = nil, isHighlight: Bool? = nil
     ) {
         self.objectID = objectID
         self.isPublicDomain = isPublicDomain
@@ -37,6 +49,15 @@ public struct MetObject: Sendable, Equatable {
         self.objectURL = objectURL
         self.department = department
         self.metadataDate = metadataDate
+        self.objectBeginDate = objectBeginDate
+        self.objectEndDate = objectEndDate
+        self.culture = culture
+        self.period = period
+        self.country = country
+        self.artistNationality = artistNationality
+        self.accessionNumber = accessionNumber
+        self.creditLine = creditLine
+        self.isHighlight = isHighlight
     }
 }
 
@@ -44,6 +65,8 @@ extension MetObject: Decodable {
     private enum CodingKeys: String, CodingKey {
         case objectID, isPublicDomain, primaryImage, primaryImageSmall, artistDisplayName, title
         case classification, objectDate, medium, objectURL, department, metadataDate
+        case objectBeginDate, objectEndDate, culture, period, country, artistNationality
+        case accessionNumber, creditLine, isHighlight
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,6 +83,15 @@ extension MetObject: Decodable {
         objectURL = Self.string(container, .objectURL)
         department = Self.string(container, .department)
         metadataDate = Self.string(container, .metadataDate)
+        objectBeginDate = Self.strictInteger(container, .objectBeginDate)
+        objectEndDate = Self.strictInteger(container, .objectEndDate)
+        culture = Self.string(container, .culture)
+        period = Self.string(container, .period)
+        country = Self.string(container, .country)
+        artistNationality = Self.string(container, .artistNationality)
+        accessionNumber = Self.string(container, .accessionNumber)
+        creditLine = Self.string(container, .creditLine)
+        isHighlight = try? container.decodeIfPresent(Bool.self, forKey: .isHighlight)
     }
 
     private static func string(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) -> String? {

@@ -18,7 +18,7 @@ enum MetObjectScanner {
         var index = 0
         var depth = 0
         /// Fields already read, one bit per ``Field``.
-        var seen: UInt16 = 0
+        var seen: UInt32 = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -163,12 +163,14 @@ enum MetObjectScanner {
             switch field {
             case .objectID:
                 return number(into: &object.objectID)
+            case .objectBeginDate:
+                return number(into: &object.objectBeginDate)
+            case .objectEndDate:
+                return number(into: &object.objectEndDate)
             case .isPublicDomain:
-                switch peek {
-                case UInt8(ascii: "t"): guard literal("true") else { return false }; object.isPublicDomain = true; return true
-                case UInt8(ascii: "f"): guard literal("false") else { return false }; object.isPublicDomain = false; return true
-                default: object.isPublicDomain = nil; return skipValue()
-                }
+                return boolean(into: &object.isPublicDomain)
+            case .isHighlight:
+                return boolean(into: &object.isHighlight)
             default:
                 guard let path = field.textPath else { return skipValue() }
                 return text(into: &object[keyPath: path])
@@ -180,16 +182,29 @@ enum MetObjectScanner {
             let candidates: [Field]
             switch key.end - key.start {
             case 5: candidates = [.title]
-            case 6: candidates = [.medium]
+            case 6: candidates = [.medium, .period]
+            case 7: candidates = [.culture, .country]
             case 8: candidates = [.objectID]
             case 9: candidates = [.objectURL]
-            case 10: candidates = [.objectDate, .department]
+            case 10: candidates = [.objectDate, .department, .creditLine]
+            case 11: candidates = [.isHighlight]
             case 12: candidates = [.primaryImage, .metadataDate]
+            case 13: candidates = [.objectEndDate]
             case 14: candidates = [.isPublicDomain, .classification]
-            case 17: candidates = [.primaryImageSmall, .artistDisplayName]
+            case 15: candidates = [.objectBeginDate, .accessionNumber]
+            case 17: candidates = [.primaryImageSmall, .artistDisplayName, .artistNationality]
             default: return nil
             }
             return candidates.first { keyIs(key, $0.key) }
+        }
+
+        /// A JSON `true` or `false`; any other value leaves nil.
+        mutating func boolean(into field: inout Bool?) -> Bool {
+            switch peek {
+            case UInt8(ascii: "t"): guard literal("true") else { return false }; field = true; return true
+            case UInt8(ascii: "f"): guard literal("false") else { return false }; field = false; return true
+            default: field = nil; return skipValue()
+            }
         }
 
         mutating func text(into field: inout String?) -> Bool {
@@ -281,53 +296,6 @@ enum MetObjectScanner {
             case UInt8(ascii: "n"): return literal("null")
             default: return skipNumber()
             }
-        }
-    }
-}
-
-/// The record fields ``MetObject`` keeps.
-enum Field: Int, CaseIterable {
-    case objectID, isPublicDomain, primaryImage, primaryImageSmall, artistDisplayName, title
-    case classification, objectDate, medium, objectURL, department, metadataDate
-
-    /// The JSON key, as static bytes for the comparison of raw keys.
-    var key: StaticString {
-        switch self {
-        case .objectID: return "objectID"
-        case .isPublicDomain: return "isPublicDomain"
-        case .primaryImage: return "primaryImage"
-        case .primaryImageSmall: return "primaryImageSmall"
-        case .artistDisplayName: return "artistDisplayName"
-        case .title: return "title"
-        case .classification: return "classification"
-        case .objectDate: return "objectDate"
-        case .medium: return "medium"
-        case .objectURL: return "objectURL"
-        case .department: return "department"
-        case .metadataDate: return "metadataDate"
-        }
-    }
-
-    var name: String { key.description }
-
-    init?(name: String) {
-        guard let field = Field.allCases.first(where: { $0.name == name }) else { return nil }
-        self = field
-    }
-
-    var textPath: WritableKeyPath<MetObject, String?>? {
-        switch self {
-        case .objectID, .isPublicDomain: return nil
-        case .primaryImage: return \.primaryImage
-        case .primaryImageSmall: return \.primaryImageSmall
-        case .artistDisplayName: return \.artistDisplayName
-        case .title: return \.title
-        case .classification: return \.classification
-        case .objectDate: return \.objectDate
-        case .medium: return \.medium
-        case .objectURL: return \.objectURL
-        case .department: return \.department
-        case .metadataDate: return \.metadataDate
         }
     }
 }

@@ -2,10 +2,13 @@ import Foundation
 
 /// The completeness rules: which objects an app can show.
 public enum ObjectFilter {
-    /// The reasons `object` is incomplete, in rule order; empty when it is complete.
-    public static func rejectionReasons(for object: MetObject) -> [RejectionReason] {
+    /// The reasons `object` is incomplete, in rule order; empty when it is
+    /// complete. With `requestedID`, a body describing another object is
+    /// invalid too.
+    public static func rejectionReasons(for object: MetObject, requestedID: Int? = nil) -> [RejectionReason] {
         var reasons: [RejectionReason] = []
-        if (object.objectID ?? 0) <= 0 { reasons.append(.invalidObjectID) }
+        let id = object.objectID ?? 0
+        if id <= 0 || (requestedID.map { $0 != id } ?? false) { reasons.append(.invalidObjectID) }
         if object.isPublicDomain != true { reasons.append(.notPublicDomain) }
         if !hasText(object.primaryImage) { reasons.append(.missingPrimaryImage) }
         if !hasText(object.artistDisplayName) { reasons.append(.missingArtistDisplayName) }

@@ -1,8 +1,18 @@
-/// Why an object is not among the kept works.
+/// Why an object is not among the kept works: the one vocabulary of the
+/// filter, the CSV plan, the crawl states and the `rejections` views, whose
+/// SQL is generated from it (``RejectionReason+SQL``).
 ///
 /// The raw values are what `SELECT reason, count(*) FROM rejections GROUP BY
-/// reason` shows, so they are stable identifiers, not prose.
+/// reason` shows, so they are stable identifiers, not prose. Case order is
+/// precedence: an object's `first_reason` is its earliest case.
 public enum RejectionReason: String, Sendable, CaseIterable, Comparable {
+    /// The ID is no longer in the API's listing.
+    case withdrawn
+    /// The API answered 404 (not found, or "Not a valid object").
+    case gone
+    /// The API answered 400 for the ID.
+    case badID = "bad_id"
+    /// The body's `objectID` is not a positive integer, or not the ID asked for.
     case invalidObjectID = "invalid_objectID"
     case notPublicDomain = "not_public_domain"
     case missingPrimaryImage = "missing_primaryImage"
@@ -10,15 +20,68 @@ public enum RejectionReason: String, Sendable, CaseIterable, Comparable {
     case missingTitle = "missing_title"
     case missingClassification = "missing_classification"
     case missingObjectDate = "missing_objectDate"
+    /// Planned out by `MetObjects.csv`: `Is Public Domain` is not exactly `True`.
+    case csvNotPublicDomain = "csv_not_public_domain"
+    /// Planned out: every `|`-separated part of `Artist Display Name` is blank.
+    case csvMissingArtistDisplayName = "csv_missing_artistDisplayName"
+    /// Planned out: `Title` is blank.
+    case csvMissingTitle = "csv_missing_title"
+    /// Planned out: `Classification` is blank.
+    case csvMissingClassification = "csv_missing_classification"
+    /// Planned out: `Object Date` is blank.
+    case csvMissingObjectDate = "csv_missing_objectDate"
     /// Complete, but another complete object with a smaller ID has the same
     /// normalized artist and title.
     case duplicate
-    /// The API answered 404 (not found, or "Not a valid object").
-    case gone
-    /// The API answered 400 for the ID.
-    case badID = "bad_id"
-    /// The ID is no longer in the API's listing.
-    case withdrawn
+    /// Kept, but its verified picture is byte-identical (same SHA-256) to
+    /// that of a kept work with a smaller ID; off the pages with `--require-image`.
+    case duplicateImage = "duplicate_image"
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// Where the catalog keeps the reason: a row of `object_reasons`, or a
+    /// condition on the `objects` row (`o`).
+    enum Source {
+        case stored
+        case derived(condition: String)
+    }
+
+    var source: Source {
+        switch self {
+        case .withdrawn: return .derived(condition: "o.is_listed = 0")
+        case .gone: return .derived(condition: "o.state = 'gone'")
+        case .badID: return .derived(condition: "o.state = 'bad_id'")
+        case .duplicate:
+            return .derived(condition: """
+                o.is_complete = 1 AND o.state = 'fetched' AND o.is_listed = 1
+                   AND o.object_id NOT IN (SELECT object_id FROM works)
+                """)
+        case .duplicateImage:
+            return .derived(condition: "o.object_id IN (\(Catalog.duplicateImageIDsSQL))")
+        default: return .stored
+        }
+    }
+
+    /// A sentence for the catalog's documentation.
+    var summary: String {
+        switch self {
+        case .withdrawn: return "no longer in the API's listing"
+        case .gone: return "the API answered 404"
+        case .badID: return "the API answered 400 for the ID"
+        case .invalidObjectID: return "the body's objectID is not a positive integer or not the ID asked for"
+        case .notPublicDomain: return "isPublicDomain is not JSON true"
+        case .missingPrimaryImage: return "primaryImage is missing or blank"
+        case .missingArtistDisplayName: return "artistDisplayName is missing or blank"
+        case .missingTitle: return "title is missing or blank"
+        case .missingClassification: return "classification is missing or blank"
+        case .missingObjectDate: return "objectDate is missing or blank"
+        case .csvNotPublicDomain: return "planned out by MetObjects.csv: Is Public Domain is not True"
+        case .csvMissingArtistDisplayName: return "planned out by MetObjects.csv: Artist Display Name is blank"
+        case .csvMissingTitle: return "planned out by MetObjects.csv: Title is blank"
+        case .csvMissingClassification: return "planned out by MetObjects.csv: Classification is blank"
+        case .csvMissingObjectDate: return "planned out by MetObjects.csv: Object Date is blank"
+        case .duplicate: return "a work with a smaller ID has the same normalized artist and title"
+        case .duplicateImage: return "its verified picture is byte-identical to that of a work with a smaller ID"
+        }
+    }
 }

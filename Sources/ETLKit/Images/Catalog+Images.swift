@@ -1,8 +1,30 @@
 extension Catalog {
-    /// The URL `etl images` fetches for a work: `primaryImageSmall`, else `primaryImage`.
-    static let imageURLExpression = """
-        coalesce(nullif(trim(o.primary_image_small), ''), nullif(trim(o.primary_image), ''))
+    /// The URL `etl images` fetches for the work `w`: `primaryImageSmall`,
+    /// else `primaryImage`. Read from `works`, which carries both, so image
+    /// queries never touch the much wider `objects` rows.
+    static let imageURLExpression = imageURL(ofWork: "w")
+
+    /// The image URL of a `works` row aliased `alias`.
+    static func imageURL(ofWork alias: String) -> String {
+        "coalesce(nullif(trim(\(alias).primary_image_small), ''), nullif(trim(\(alias).primary_image), ''))"
+    }
+
+    /// Kept works whose verified picture (a good row for the current URL)
+    /// has the same SHA-256 as a smaller-ID kept work's verified picture.
+    static let duplicateImageIDsSQL = """
+        SELECT di.object_id FROM images di JOIN works dw ON dw.object_id = di.object_id
+         WHERE di.state = 'ok' AND di.url = \(imageURL(ofWork: "dw")) AND EXISTS (
+            SELECT 1 FROM images fi JOIN works fw ON fw.object_id = fi.object_id
+             WHERE fi.state = 'ok' AND fi.sha256 = di.sha256 AND fi.object_id < di.object_id
+               AND fi.url = \(imageURL(ofWork: "fw")))
         """
+
+    /// The IDs of ``duplicateImageIDsSQL``.
+    public func duplicateImageIDs() throws -> Set<Int> {
+        var ids: Set<Int> = []
+        try database.makeStatement(sql: Self.duplicateImageIDsSQL).forEachInteger { ids.insert(Int($0)) }
+        return ids
+    }
 
     /// The `settings` key of the image folder of the last `etl images` run.
     public static let imageDirectoryKey = "images_dir"
@@ -22,13 +44,13 @@ extension Catalog {
         try database.fetchAll(sql: """
             SELECT w.object_id, \(Self.imageURLExpression) AS url,
                    i.state, i.url AS cached_url, i.file, i.bytes
-              FROM works w JOIN objects o USING (object_id) LEFT JOIN images i USING (object_id)
+              FROM works w LEFT JOIN images i USING (object_id)
              ORDER BY w.object_id
             """
         ).map { row in
             ImageCandidate(
-                objectID: row.int("object_id") ?? 0, url: row.string("url"), state: row.string("state"),
-                cachedURL: row.string("cached_url"), file: row.string("file"), bytes: row.int("bytes"))
+                objectID: try row.integer(named: "object_id") ?? 0, url: try row.text(named: "url"), state: try row.text(named: "state"),
+                cachedURL: try row.text(named: "cached_url"), file: try row.text(named: "file"), bytes: try row.integer(named: "bytes"))
         }
     }
 
@@ -36,7 +58,7 @@ extension Catalog {
     func imageFiles() throws -> Set<String> {
         var files: Set<String> = []
         for row in try database.fetchAll(sql: "SELECT file FROM images WHERE state = 'ok' AND file IS NOT NULL") {
-            if let file = row.string("file") { files.insert(file) }
+            if let file = try row.text(named: "file") { files.insert(file) }
         }
         return files
     }
@@ -47,29 +69,32 @@ extension Catalog {
         var ids: Set<Int> = []
         let rows = try database.fetchAll(sql: """
             SELECT w.object_id, i.file, i.bytes
-              FROM works w JOIN objects o USING (object_id) JOIN images i USING (object_id)
+              FROM works w JOIN images i USING (object_id)
              WHERE i.state = 'ok' AND i.url = \(Self.imageURLExpression)
             """)
         for row in rows {
-            guard let id = row.int("object_id"), let file = row.string("file"), let bytes = row.int("bytes") else { continue }
+            guard let id = try row.integer(named: "object_id"), let file = try row.text(named: "file"), let bytes = try row.integer(named: "bytes") else { continue }
             if directory.size(of: file) == bytes { ids.insert(id) }
         }
         return ids
     }
 
-    /// Stores a batch of image results in one transaction.
+    /// Stores a batch of image results in one transaction, with each saved
+    /// picture's pixel size read from its header.
     public func recordImages(_ results: [ImageResult]) throws {
         guard !results.isEmpty else { return }
+        let directory = try setting(Self.imageDirectoryKey).map(ImageDirectory.init(path:))
         try database.transaction {
             let upsert = try database.makeStatement(sql: """
                 INSERT INTO images (object_id, url, state, file, bytes, sha256, content_type, http_status,
-                                    fetched_at, attempts, failure, error)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                    fetched_at, attempts, failure, error, width, height)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (object_id) DO UPDATE SET
                     url = excluded.url, state = excluded.state, file = excluded.file, bytes = excluded.bytes,
                     sha256 = excluded.sha256, content_type = excluded.content_type,
                     http_status = excluded.http_status, fetched_at = excluded.fetched_at,
-                    attempts = excluded.attempts, failure = excluded.failure, error = excluded.error
+                    attempts = excluded.attempts, failure = excluded.failure, error = excluded.error,
+                    width = excluded.width, height = excluded.height
                 """)
             for result in results {
                 var file: ImageFile?
@@ -79,11 +104,17 @@ extension Catalog {
                 case .saved(let saved): file = saved
                 case .failed(let kind, let text): (failure, reason) = (kind, text)
                 }
+                if var saved = file, saved.width == nil, let directory {
+                    let size = ImageHeader.read(directory.filePath(saved.name)).flatMap(saved.kind.dimensions(of:))
+                    (saved.width, saved.height) = (size?.width, size?.height)
+                    file = saved
+                }
                 try upsert.execute(arguments: [
                     .integer(Int64(result.objectID)), .text(result.url), .text(file == nil ? "failed" : "ok"),
                     .text(file?.name), .int(file?.bytes), .text(file?.sha256), .text(result.contentType),
                     .int(result.httpStatus), .text(Timestamp.string(from: result.fetchedAt)),
                     .integer(Int64(result.attempts)), .text(failure?.rawValue), .text(reason),
+                    .int(file?.width), .int(file?.height),
                 ])
             }
         }
@@ -98,25 +129,25 @@ extension Catalog {
                    coalesce(sum(i.state = 'ok' AND \(current)), 0) AS kept_verified,
                    coalesce(sum(w.page IS NOT NULL AND i.state = 'ok' AND \(current)), 0) AS paged_verified,
                    coalesce(sum(i.state = 'failed' AND \(current)), 0) AS failed
-              FROM works w JOIN objects o USING (object_id) LEFT JOIN images i USING (object_id)
+              FROM works w LEFT JOIN images i USING (object_id)
             """)
-        coverage.kept = counts?.int("kept") ?? 0
-        coverage.paged = counts?.int("paged") ?? 0
-        coverage.keptVerified = counts?.int("kept_verified") ?? 0
-        coverage.pagedVerified = counts?.int("paged_verified") ?? 0
-        coverage.failed = counts?.int("failed") ?? 0
+        coverage.kept = try counts?.integer(named: "kept") ?? 0
+        coverage.paged = try counts?.integer(named: "paged") ?? 0
+        coverage.keptVerified = try counts?.integer(named: "kept_verified") ?? 0
+        coverage.pagedVerified = try counts?.integer(named: "paged_verified") ?? 0
+        coverage.failed = try counts?.integer(named: "failed") ?? 0
         for row in try database.fetchAll(sql: """
             SELECT i.failure, count(*) AS n
-              FROM works w JOIN objects o USING (object_id) JOIN images i USING (object_id)
+              FROM works w JOIN images i USING (object_id)
              WHERE i.state = 'failed' AND \(current) GROUP BY i.failure
             """) {
-            coverage.failures[row.string("failure") ?? "unknown"] = row.int("n") ?? 0
+            coverage.failures[try row.text(named: "failure") ?? "unknown"] = try row.integer(named: "n") ?? 0
         }
         let files = try database.fetchOne(sql: """
             SELECT count(*) AS files, coalesce(sum(bytes), 0) AS bytes FROM images WHERE state = 'ok'
             """)
-        coverage.files = files?.int("files") ?? 0
-        coverage.bytes = files?.int("bytes") ?? 0
+        coverage.files = try files?.integer(named: "files") ?? 0
+        coverage.bytes = try files?.integer(named: "bytes") ?? 0
         coverage.directory = try setting(Self.imageDirectoryKey)
         return coverage
     }

@@ -6,12 +6,18 @@ public struct ImageFile: Sendable, Equatable, Codable {
     public var bytes: Int
     /// SHA-256 of the bytes, lowercase hex.
     public var sha256: String
+    /// Pixel size from the header; nil until read (``Catalog/recordImages(_:)``
+    /// reads it from the saved file when the fetcher did not).
+    public var width: Int?
+    public var height: Int?
 
-    public init(name: String, kind: ImageKind, bytes: Int, sha256: String) {
+    public init(name: String, kind: ImageKind, bytes: Int, sha256: String, width: Int? = nil, height: Int? = nil) {
         self.name = name
         self.kind = kind
         self.bytes = bytes
         self.sha256 = sha256
+        self.width = width
+        self.height = height
     }
 
     /// `436535.jpg`.

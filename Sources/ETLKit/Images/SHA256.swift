@@ -1,16 +1,23 @@
-/// SHA-256 (FIPS 180-4), for verifying image files. Written out here because
-/// Linux has no CryptoKit and the package links no crypto library.
+import CCrypto
+
+/// SHA-256 (FIPS 180-4) from the system's libcrypto, for verifying image
+/// files.
 ///
 ///     SHA256.hex(of: Array("abc".utf8))  // "ba7816bf…f20015ad"
-public struct SHA256: Sendable {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    private var buffer: [UInt8] = []
-    private var length: UInt64 = 0
+///
+/// Not copyable: it owns a libcrypto digest context, freed when it goes away.
+public struct SHA256: ~Copyable {
+    private let context: OpaquePointer
 
     public init() {
-        buffer.reserveCapacity(64)
+        // Allocation fails only when memory is exhausted.
+        guard let context = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new failed: out of memory") }
+        EVP_DigestInit_ex(context, EVP_sha256(), nil)
+        self.context = context
+    }
+
+    deinit {
+        EVP_MD_CTX_free(context)
     }
 
     /// Adds `bytes` to the message.
@@ -20,40 +27,18 @@ public struct SHA256: Sendable {
 
     /// Adds the bytes at `raw` to the message.
     public mutating func update(_ raw: UnsafeRawBufferPointer) {
-        length &+= UInt64(raw.count)
-        var offset = 0
-        if !buffer.isEmpty {
-            let take = min(64 - buffer.count, raw.count)
-            buffer.append(contentsOf: raw[0..<take])
-            offset = take
-            guard buffer.count == 64 else { return }
-            buffer.withUnsafeBytes { compress($0) }
-            buffer.removeAll(keepingCapacity: true)
-        }
-        while raw.count - offset >= 64 {
-            compress(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + 64)]))
-            offset += 64
-        }
-        buffer.append(contentsOf: raw[offset...])
+        guard let base = raw.baseAddress, raw.count > 0 else { return }
+        EVP_DigestUpdate(context, base, raw.count)
     }
 
     /// The 32-byte digest of everything added.
     public consuming func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        var tail = buffer
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        digest.withUnsafeMutableBufferPointer { buffer in
+            _ = EVP_DigestFinal_ex(context, buffer.baseAddress, &length)
         }
-        tail.withUnsafeBytes { raw in
-            for start in stride(from: 0, to: raw.count, by: 64) {
-                compress(UnsafeRawBufferPointer(rebasing: raw[start..<(start + 64)]))
-            }
-        }
-        return state.flatMap { word in
-            (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) }
-        }
+        return digest
     }
 
     /// The digest of `bytes`.
@@ -74,64 +59,4 @@ public struct SHA256: Sendable {
         }
         return String(decoding: text, as: UTF8.self)
     }
-
-    /// One 64-byte block.
-    private mutating func compress(_ block: UnsafeRawBufferPointer) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for t in 0..<16 {
-                let i = t * 4
-                w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
-            }
-            for t in 16..<64 {
-                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            rounds(w)
-        }
-    }
-
-    private mutating func rounds(_ w: UnsafeMutableBufferPointer<UInt32>) {
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
-        for t in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ s1 &+ choice &+ Self.k[t] &+ w[t]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = s0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ temp1
-            d = c
-            c = b
-            b = a
-            a = temp1 &+ temp2
-        }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
-    }
-
-    private func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
-    }
-
-    private static let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
 }

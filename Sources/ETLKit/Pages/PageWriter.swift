@@ -25,22 +25,34 @@ public struct PageWriter: Sendable {
         throw PagesError.cannotWrite(path: out.string, reason: problem)
     }
 
-    /// Writes `pages` as `1.txt` … `N.txt`; returns the folder holding them.
+    /// Writes `pages` as `1.txt` … `N.txt`, and `bundles` (when given, one
+    /// per page) as `1.json` … `N.json` in the same set; returns the folder
+    /// holding them.
     @discardableResult
-    public func write(pages: [[Int]]) throws -> String {
+    public func write(pages: [[Int]], bundles: [[UInt8]]? = nil) throws -> String {
+        let files = Self.files(pages: pages, bundles: bundles)
         let out = LocalPath(outDirectory).string
         var status = stat()
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            try writeInPlace(pages: pages, folder: out)
+            try writeInPlace(files: files, pageCount: pages.count, folder: out)
             return out
         }
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK {
             throw PagesError.notADirectory(path: out)
         }
-        return try writeGeneration(pages: pages, link: out)
+        return try writeGeneration(files: files, link: out)
     }
 
-    private func writeGeneration(pages: [[Int]], link: String) throws -> String {
+    /// `(name, bytes)` of every file of the set, pages first.
+    static func files(pages: [[Int]], bundles: [[UInt8]]?) -> [(name: String, bytes: [UInt8])] {
+        var files = pages.enumerated().map { ("\($0.offset + 1).txt", lines(of: $0.element)) }
+        for (index, bundle) in (bundles ?? []).enumerated() {
+            files.append(("\(index + 1).json", bundle))
+        }
+        return files
+    }
+
+    private func writeGeneration(files: [(name: String, bytes: [UInt8])], link: String) throws -> String {
         let parent = LocalPath(link).parent.string
         let name = LocalPath(link).name
         try createFolder(parent)
@@ -49,8 +61,8 @@ public struct PageWriter: Sendable {
         let folder = parent + "/" + generation
         guard mkdir(folder, 0o755) == 0 else { throw posixError(folder) }
         do {
-            for (index, ids) in pages.enumerated() {
-                try Self.writeFile(path: "\(folder)/\(index + 1).txt", ids: ids)
+            for file in files {
+                try Self.writeFile(path: "\(folder)/\(file.name)", bytes: file.bytes)
             }
             try Self.syncFolder(folder)
             let temporaryLink = "\(parent)/.\(name).link-\(getpid())"
@@ -70,20 +82,20 @@ public struct PageWriter: Sendable {
         return folder
     }
 
-    private func writeInPlace(pages: [[Int]], folder: String) throws {
+    private func writeInPlace(files: [(name: String, bytes: [UInt8])], pageCount: Int, folder: String) throws {
         let suffix = ".tmp-\(Self.uniqueSuffix())"
         var staged: [(temporary: String, final: String)] = []
         // The folder is the user's: only page files etl wrote may be removed.
         let manifest = WrittenFiles(folder: folder)
         let written = manifest.names()
         do {
-            for (index, ids) in pages.enumerated() {
-                let final = "\(folder)/\(index + 1).txt"
-                let temporary = "\(folder)/.\(index + 1).txt\(suffix)"
+            for file in files {
+                let final = "\(folder)/\(file.name)"
+                let temporary = "\(folder)/.\(file.name)\(suffix)"
                 staged.append((temporary, final))
-                try Self.writeFile(path: temporary, ids: ids)
+                try Self.writeFile(path: temporary, bytes: file.bytes)
             }
-            let names = Set(pages.indices.map { "\($0 + 1).txt" })
+            let names = Set(files.map(\.name))
             do {
                 try manifest.replace(with: written.union(names))
             } catch let error as WrittenFilesError {
@@ -92,7 +104,7 @@ public struct PageWriter: Sendable {
             for file in staged where rename(file.temporary, file.final) != 0 {
                 throw posixError(file.final)
             }
-            // Page files past the new count belong to the old set, if etl wrote them.
+            // Page and bundle files of the old set that the new one lacks go, if etl wrote them.
             var kept = names
             for name in written.subtracting(names) {
                 if unlink("\(folder)/\(name)") != 0, errno != ENOENT { kept.insert(name) }
@@ -122,17 +134,20 @@ public struct PageWriter: Sendable {
         }
     }
 
-    static func writeFile(path: String, ids: [Int]) throws {
+    static func lines(of ids: [Int]) -> [UInt8] {
         var text = ""
         text.reserveCapacity(ids.count * 8)
         for id in ids {
             text += String(id)
             text += "\n"
         }
+        return Array(text.utf8)
+    }
+
+    static func writeFile(path: String, bytes: [UInt8]) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw posixError(path) }
         defer { close(descriptor) }
-        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

@@ -20,16 +20,20 @@ public struct PagesBuilder {
     /// Page only works whose picture `etl images` verified (and whose file
     /// is still in the image folder with its recorded size).
     public let requireImage: Bool
+    /// Also write `N.json` bundles (``PageBundle``) in the same set.
+    public let writesBundles: Bool
 
     /// The `settings` key of the layout last written; `etl images` pages
     /// its work in this order.
     public static let layoutKey = "pages_layout"
 
-    public init(catalog: Catalog, layout: PageLayout, outDirectory: String, requireImage: Bool = false) {
+    public init(catalog: Catalog, layout: PageLayout, outDirectory: String, requireImage: Bool = false,
+                writesBundles: Bool = false) {
         self.catalog = catalog
         self.layout = layout
         self.outDirectory = outDirectory
         self.requireImage = requireImage
+        self.writesBundles = writesBundles
     }
 
     /// Files first, then the catalog: if writing files fails, the catalog
@@ -40,13 +44,16 @@ public struct PagesBuilder {
         if requireImage {
             let directory = try catalog.setting(Catalog.imageDirectoryKey).map(ImageDirectory.init(path:))
             let verified = try directory.map { try catalog.verifiedImageIDs(directory: $0) } ?? []
+            // The same photograph under a second ID would show twice.
+            let duplicates = try catalog.duplicateImageIDs()
             let all = kept.count
-            kept = kept.filter(verified.contains)
+            kept = kept.filter { verified.contains($0) && !duplicates.contains($0) }
             withoutImage = all - kept.count
         }
         let pages = layout.pages(for: kept)
         let previous = try catalog.recordedPages()
-        let folder = try PageWriter(outDirectory: outDirectory).write(pages: pages)
+        let bundles = writesBundles ? try PageBundle.bundles(for: pages, in: catalog) : nil
+        let folder = try PageWriter(outDirectory: outDirectory).write(pages: pages, bundles: bundles)
         try catalog.recordPages(pages)
         try catalog.setSetting(Self.layoutKey, to: Self.describe(layout))
         let paged = pages.reduce(0) { $0 + $1.count }

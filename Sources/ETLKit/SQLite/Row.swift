@@ -1,33 +1,49 @@
+import CSQLite
+
 /// One result row, with columns addressed by position or name.
+///
+/// A name the row does not have throws, as in GRDB, so a typo in a query
+/// or a column renamed by a migration is an error, not a silent NULL.
 public struct Row: Sendable {
     public let columnNames: [String]
     public let values: [DatabaseValue]
 
     public subscript(_ index: Int) -> DatabaseValue { values[index] }
 
-    public subscript(_ name: String) -> DatabaseValue {
-        guard let index = columnNames.firstIndex(of: name) else { return .null }
+    /// Whether the row has a column called `name`.
+    public func hasColumn(_ name: String) -> Bool { columnNames.contains(name) }
+
+    /// The value of column `name`.
+    public func value(named name: String) throws -> DatabaseValue {
+        guard let index = columnNames.firstIndex(of: name) else {
+            throw DatabaseError(
+                resultCode: SQLITE_MISUSE,
+                message: "no column '\(name)' in the row (it has \(columnNames.joined(separator: ", ")))")
+        }
         return values[index]
     }
 
-    public func int(_ name: String) -> Int? {
-        switch self[name] {
+    /// Column `name` as an integer; nil when it is NULL or text.
+    public func integer(named name: String) throws -> Int? {
+        switch try value(named: name) {
         case .integer(let value): return Int(value)
         case .real(let value): return Int(value)
         default: return nil
         }
     }
 
-    public func double(_ name: String) -> Double? {
-        switch self[name] {
+    /// Column `name` as a floating-point number; nil when it is NULL or text.
+    public func real(named name: String) throws -> Double? {
+        switch try value(named: name) {
         case .integer(let value): return Double(value)
         case .real(let value): return value
         default: return nil
         }
     }
 
-    public func string(_ name: String) -> String? {
-        switch self[name] {
+    /// Column `name` as text (numbers are formatted); nil when it is NULL or a blob.
+    public func text(named name: String) throws -> String? {
+        switch try value(named: name) {
         case .text(let value): return value
         case .integer(let value): return String(value)
         case .real(let value): return String(value)

@@ -214,7 +214,7 @@ struct CLIExitCodeTests {
         #expect((summary["blocks"] as? Int ?? 0) > 0)
         #expect(summary["requests"] as? Int == 20)
         #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects WHERE state = 'fetched'").first?.int("n") == 0)
-        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects WHERE raw_json IS NOT NULL").first?.int("n") == 0)
+        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects_raw").first?.int("n") == 0)
         #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects WHERE needs_fetch = 1").first?.int("n") == 300)
         #expect(try sqlite(catalog, "SELECT status FROM runs").map { $0.string("status") } == ["budget_reached"])
     }

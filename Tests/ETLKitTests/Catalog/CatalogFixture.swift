@@ -45,9 +45,11 @@ enum CatalogFixture {
 }
 
 extension Catalog {
-    /// One `objects` row, for assertions.
+    /// One `objects` row with its stored body (`raw_json`), for assertions.
     func objectRow(_ id: Int) throws -> Row? {
-        try database.fetchOne(sql: "SELECT * FROM objects WHERE object_id = ?", arguments: [.integer(Int64(id))])
+        try database.fetchOne(
+            sql: "SELECT o.*, r.raw_json FROM objects o LEFT JOIN objects_raw r USING (object_id) WHERE object_id = ?",
+            arguments: [.integer(Int64(id))])
     }
 
     func count(_ sql: String) throws -> Int {

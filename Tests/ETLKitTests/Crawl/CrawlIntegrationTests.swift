@@ -41,7 +41,7 @@ struct CrawlIntegrationTests {
         for line in lines where !line.contains("\"_") {
             let object = try #require(MetObject.decode(body: Array(line.utf8)))
             let id = try #require(object.objectID)
-            let row = try catalog.database.fetchOne(sql: "SELECT raw_json FROM objects WHERE object_id = ?", arguments: [.integer(Int64(id))])
+            let row = try catalog.database.fetchOne(sql: "SELECT raw_json FROM objects_raw WHERE object_id = ?", arguments: [.integer(Int64(id))])
             #expect(row?.string("raw_json") == String(line))
             compared += 1
         }

@@ -14,7 +14,7 @@ struct MetObjectDecodingTests {
             artistDisplayName: "Vincent van Gogh", title: "Wheat Field with Cypresses",
             classification: "Paintings", objectDate: "1889", medium: "Oil on canvas",
             objectURL: "https://www.metmuseum.org/art/collection/search/436535",
-            department: "European Paintings", metadataDate: "2023-02-07T04:46:51.34Z"))
+            department: "European Paintings", metadataDate: "2023-02-07T04:46:51.34Z", isHighlight: true))
     }
 
     @Test(arguments: [

@@ -88,11 +88,18 @@ struct ObjectFilterRuleTests {
         #expect(ObjectFilter.isComplete(object))
     }
 
+    @Test func aBodyForAnotherIDIsInvalid() throws {
+        let object = try #require(FilterFixture.object())
+        #expect(ObjectFilter.rejectionReasons(for: object, requestedID: 436_535) == [])
+        #expect(ObjectFilter.rejectionReasons(for: object, requestedID: 7) == [.invalidObjectID])
+    }
+
     @Test func reasonRawValuesAreStableIdentifiers() {
         #expect(RejectionReason.allCases.map(\.rawValue) == [
-            "invalid_objectID", "not_public_domain", "missing_primaryImage", "missing_artistDisplayName",
-            "missing_title", "missing_classification", "missing_objectDate", "duplicate", "gone", "bad_id",
-            "withdrawn",
+            "withdrawn", "gone", "bad_id", "invalid_objectID", "not_public_domain", "missing_primaryImage",
+            "missing_artistDisplayName", "missing_title", "missing_classification", "missing_objectDate",
+            "csv_not_public_domain", "csv_missing_artistDisplayName", "csv_missing_title",
+            "csv_missing_classification", "csv_missing_objectDate", "duplicate", "duplicate_image",
         ])
     }
 }

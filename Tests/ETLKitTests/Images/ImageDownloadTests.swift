@@ -26,6 +26,8 @@ struct ImageDownloadTests {
             #expect(row.string("content_type") == "image/jpeg")
             #expect(row.int("http_status") == 200)
             #expect(row.string("url")?.hasSuffix(".jpg") == true)
+            // The mock's pictures are 8 x 8 baseline JPEGs.
+            #expect(row.int("width") == 8 && row.int("height") == 8)
         }
         #expect(try fixture.verifyFolderMatchesRows() == paged.count)
         #expect(first.bytes == rows.values.compactMap { $0.int("bytes") }.reduce(0, +))

@@ -36,7 +36,7 @@ struct ImageStubTests {
         let fixture = try await ImageFixture()
         var urls: [Int: String] = [:]
         for row in try fixture.catalog().database.fetchAll(sql: """
-            SELECT object_id, primary_image_small AS url FROM works JOIN objects USING (object_id) ORDER BY object_id
+            SELECT object_id, primary_image_small AS url FROM works ORDER BY object_id
             """) {
             urls[row.int("object_id") ?? 0] = row.string("url")
         }
@@ -94,6 +94,8 @@ struct ImageStubTests {
                 sql: "UPDATE objects SET primary_image_small = primary_image_small || '?v=2' WHERE object_id = ?",
                 arguments: [.integer(Int64(id))])
         }
+        // As a crawl does after storing the changed records.
+        try catalog.rebuildWorks()
         let client = ScriptedImageClient([
             urls[ids[0]]! + "?v=2": ScriptedImageClient.image(ImageKindTests.png, "image/png"),
             urls[ids[1]]! + "?v=2": .success(HTTPResponse(status: 404, body: [])),
@@ -115,6 +117,7 @@ struct ImageStubTests {
         let catalog = try fixture.catalog()
         try catalog.database.execute(
             sql: "UPDATE objects SET primary_image_small = ' ' WHERE object_id = ?", arguments: [.integer(Int64(id))])
+        try catalog.rebuildWorks()
         let original = try #require(try catalog.objectRow(id)?.string("primary_image"))
         let client = ScriptedImageClient([:])
         let summary = try await ImageDownloader(options: fixture.options(), client: client).run()

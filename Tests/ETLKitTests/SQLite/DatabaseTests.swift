@@ -43,15 +43,27 @@ struct DatabaseTests {
         let database = try Database(path: directory.path("test.sqlite"))
         let row = try #require(try database.fetchOne(sql: "SELECT 7 AS i, 2.5 AS r, 'abc' AS s, NULL AS n"))
         #expect(row.columnNames == ["i", "r", "s", "n"])
-        #expect(row.int("i") == 7)
-        #expect(row.double("i") == 7)
-        #expect(row.int("r") == 2)
-        #expect(row.double("r") == 2.5)
-        #expect(row.string("s") == "abc")
-        #expect(row.string("i") == "7")
-        #expect(row.int("s") == nil)
-        #expect(row["n"] == .null)
-        #expect(row["no such column"] == .null)
+        #expect(try row.integer(named: "i") == 7)
+        #expect(try row.real(named: "i") == 7)
+        #expect(try row.integer(named: "r") == 2)
+        #expect(try row.real(named: "r") == 2.5)
+        #expect(try row.text(named: "s") == "abc")
+        #expect(try row.text(named: "i") == "7")
+        #expect(try row.integer(named: "s") == nil)
+        #expect(try row.value(named: "n") == .null)
+    }
+
+    /// A typo in a column name is an error, never a silent NULL (or 0).
+    @Test func unknownColumnNameThrows() throws {
+        let directory = TemporaryDirectory()
+        let database = try Database(path: directory.path("test.sqlite"))
+        let row = try #require(try database.fetchOne(sql: "SELECT count(*) AS n, 'x' AS label"))
+        let expected = DatabaseError(resultCode: 21, message: "no column 'count' in the row (it has n, label)")
+        #expect(throws: expected) { try row.integer(named: "count") }
+        #expect(throws: expected) { try row.text(named: "count") }
+        #expect(throws: expected) { try row.real(named: "count") }
+        #expect(throws: expected) { try row.value(named: "count") }
+        #expect(expected.description == "SQLite error 21: no column 'count' in the row (it has n, label)")
     }
 
     @Test func helperConstructorsMapNilToNull() {

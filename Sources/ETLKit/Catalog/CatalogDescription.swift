@@ -1,0 +1,172 @@
+/// What every table and column of the catalog holds: the one text from
+/// which `metadata.json` (for Datasette) and `docs/catalog.md` are written.
+public enum CatalogDescription {
+    public struct Table: Sendable {
+        public var name: String
+        public var description: String
+        public var columns: [(name: String, description: String)]
+        /// Internal bookkeeping Datasette need not list.
+        public var isHidden = false
+        public var facets: [String] = []
+    }
+
+    public struct Query: Sendable {
+        public var name: String
+        public var title: String
+        public var sql: String
+    }
+
+    public static let title = "The Met's displayable open-access artworks (etl catalog)"
+    public static let description = """
+        Objects of The Metropolitan Museum of Art's collection as the Collection API describes them, \
+        filtered to the works an app can show (public domain, with an image, an artist, a title, a \
+        classification and a date), without duplicates, built by etl.
+        """
+    public static let license = "CC0 1.0"
+    public static let licenseURL = "https://creativecommons.org/publicdomain/zero/1.0/"
+    public static let source = "The Metropolitan Museum of Art Collection API"
+    public static let sourceURL = "https://metmuseum.github.io/"
+
+    /// Columns shared by `objects` and `works`, described once.
+    static let recordColumns: [(name: String, description: String)] = [
+        ("title", "The record's `title`, as received (may carry HTML markup such as `<i>`)"),
+        ("title_text", "`title` as plain text: markup removed, entities decoded, whitespace collapsed"),
+        ("artist_display_name", "`artistDisplayName`"),
+        ("department", "`department`, e.g. European Paintings"),
+        ("classification", "`classification`, e.g. Paintings"),
+        ("object_date", "`objectDate`: the date as free text, e.g. ca. 1620"),
+        ("object_begin_date", "`objectBeginDate`: the earliest year, as an integer (negative for BCE)"),
+        ("object_end_date", "`objectEndDate`: the latest year, as an integer (negative for BCE)"),
+        ("culture", "`culture`; NULL when blank"),
+        ("period", "`period`; NULL when blank"),
+        ("country", "`country`; NULL when blank"),
+        ("medium", "`medium`, e.g. Oil on canvas"),
+        ("artist_nationality", "`artistNationality`; NULL when blank"),
+        ("accession_number", "`accessionNumber`; NULL when blank"),
+        ("credit_line", "`creditLine`; NULL when blank"),
+        ("is_highlight", "`isHighlight`: 1 or 0; NULL when not a JSON boolean"),
+        ("primary_image", "`primaryImage`: URL of the full-size picture"),
+        ("primary_image_small", "`primaryImageSmall`: URL of the web-size picture"),
+        ("object_url", "`objectURL`: the object's page on metmuseum.org"),
+    ]
+
+    static func record(_ names: String...) -> [(name: String, description: String)] {
+        names.map { name in recordColumns.first { $0.name == name } ?? (name, "") }
+    }
+
+    public static let tables: [Table] = [
+        Table(
+            name: "works",
+            description: "The kept set: complete, public-domain, listed objects, the smallest ID of each duplicate group.",
+            columns: [("object_id", "The Met's objectID")] + recordColumns + [
+                ("page", "The page file (1…N) the work is on; NULL when not paged"),
+                ("position", "The line in that page file, from 1"),
+            ],
+            facets: ["department", "classification"]),
+        Table(
+            name: "objects",
+            description: "One row per object ever listed, with what fetching it gave. Bodies are in objects_raw.",
+            columns: [
+                ("object_id", "The Met's objectID"),
+                ("state", "pending, fetched, gone (404), failed (retried next run) or bad_id (400)"),
+                ("needs_fetch", "1 when the next run fetches it"),
+                ("is_listed", "0 once the API's listing no longer has the ID"),
+                ("withdrawn_at", "When the ID left the listing"),
+                ("http_status", "Status of the last answer"),
+                ("fetched_at", "When it was last fetched (UTC)"),
+                ("attempts", "Requests made for it, over all runs"),
+                ("error", "Why the last fetch failed"),
+                ("is_public_domain", "`isPublicDomain`: 1 or 0; NULL when not a JSON boolean"),
+            ] + record("primary_image", "primary_image_small", "artist_display_name", "title", "title_text",
+                       "classification", "object_date", "object_begin_date", "object_end_date", "culture",
+                       "period", "country", "medium", "artist_nationality", "accession_number", "credit_line",
+                       "is_highlight", "object_url", "department") + [
+                ("metadata_date", "`metadataDate`: when the Met last changed the record"),
+                ("is_complete", "1 when the record passes every filter rule"),
+                ("dedup_key", "Normalized artist and title; complete objects sharing it are duplicates"),
+                ("planned_out", "1 when MetObjects.csv showed it cannot pass, so it was not fetched"),
+            ],
+            facets: ["state", "department"]),
+        Table(
+            name: "objects_raw",
+            description: "The last 200 body of each fetched object, exactly as received; json_extract reaches any field.",
+            columns: [("object_id", "The Met's objectID"), ("raw_json", "The JSON body")]),
+        Table(
+            name: "object_reasons",
+            description: "The filter's and the CSV plan's reasons, one row per object and reason.",
+            columns: [("object_id", "The Met's objectID"), ("reason", "A reason identifier (see rejections)")]),
+        Table(
+            name: "rejections",
+            description: "View: why each object is not a work, one row per object and reason. Reasons: "
+                + RejectionReason.allCases.map { "`\($0.rawValue)` (\($0.summary))" }.joined(separator: ", ") + ".",
+            columns: [("object_id", "The Met's objectID"), ("reason", "A reason identifier")],
+            facets: ["reason"]),
+        Table(
+            name: "rejected_objects",
+            description: "View: one row per object that is not a work.",
+            columns: [
+                ("object_id", "The Met's objectID"),
+                ("first_reason", "The most fundamental reason, in the order listed for rejections"),
+                ("reasons", "All its reasons, space-separated, in that order"),
+                ("reason_count", "How many reasons"),
+            ],
+            facets: ["first_reason"]),
+        Table(
+            name: "images",
+            description: "One row per work whose picture etl images tried.",
+            columns: [
+                ("object_id", "The Met's objectID"), ("url", "The URL fetched"), ("state", "ok or failed"),
+                ("file", "The file, relative to the images folder"), ("bytes", "File size"),
+                ("sha256", "SHA-256 of the file, lowercase hex"), ("content_type", "The Content-Type answered"),
+                ("http_status", "Status of the last answer"), ("fetched_at", "When (UTC)"),
+                ("attempts", "Requests made"), ("failure", "status, timeout, network, truncated, blocked, not_an_image or too_large"),
+                ("error", "What went wrong"),
+                ("width", "Picture width in pixels, from the file's header"),
+                ("height", "Picture height in pixels, from the file's header"),
+            ],
+            facets: ["state", "failure"]),
+        Table(
+            name: "runs",
+            description: "One row per crawl.",
+            columns: [
+                ("id", "Run number"), ("started_at", "UTC"), ("finished_at", "UTC"),
+                ("status", "running, completed, budget_reached, interrupted, failed or killed"),
+                ("mode", "full, incremental or ids"), ("listed", "IDs listed"), ("queued", "IDs queued"),
+                ("requests", "Requests made"), ("fetched", "Objects fetched"), ("kept", "Works kept at the end"),
+                ("kept_delta", "Change in kept works"), ("gone", "New 404s"), ("failed", "Objects that failed"),
+                ("bad_ids", "New 400s"), ("withdrawn", "IDs that left the listing"), ("blocks", "Blocks met"),
+                ("retries", "Retries"), ("duration_seconds", "Wall time"), ("achieved_rate", "Requests per second"),
+                ("page_lines_changed", "Page-file lines that changed"), ("error", "Why it failed"),
+            ]),
+        Table(
+            name: "page_lines",
+            description: "The page files as last written, line by line.",
+            columns: [("page", "Page number"), ("position", "Line, from 1"), ("object_id", "The ID on that line")],
+            isHidden: true),
+        Table(
+            name: "settings",
+            description: "etl's own state: the incremental cursor, the page layout, the images folder.",
+            columns: [("key", "Setting name"), ("value", "Its value")],
+            isHidden: true),
+        Table(
+            name: "works_fts",
+            description: "Full-text index (FTS5, porter stemming) over works.title_text and works.artist_display_name.",
+            columns: [], isHidden: true),
+    ]
+
+    /// The README's questions, and works per century.
+    public static let queries: [Query] = [
+        Query(name: "why_dropped", title: "Why were objects dropped? (one row per object, by first reason)",
+              sql: "SELECT first_reason, count(*) AS objects FROM rejected_objects GROUP BY first_reason ORDER BY 2 DESC"),
+        Query(name: "search_works", title: "Kept works whose title or artist matches a full-text query",
+              sql: "SELECT w.object_id, w.title_text, w.artist_display_name FROM works_fts JOIN works w ON w.object_id = works_fts.rowid WHERE works_fts MATCH :query LIMIT 10"),
+        Query(name: "works_per_department", title: "Kept works per department",
+              sql: "SELECT department, count(*) AS works FROM works GROUP BY department ORDER BY 2 DESC"),
+        Query(name: "page", title: "What is on a page, in order",
+              sql: "SELECT position, object_id, title_text FROM works WHERE page = :page ORDER BY position"),
+        Query(name: "last_runs", title: "The last five runs",
+              sql: "SELECT id, started_at, status, requests, blocks, kept_delta, round(achieved_rate, 2) AS rate FROM runs ORDER BY id DESC LIMIT 5"),
+        Query(name: "works_per_century", title: "Kept works per century (negative: BCE)",
+              sql: "SELECT CASE WHEN object_begin_date > 0 THEN (object_begin_date - 1) / 100 + 1 ELSE -((-object_begin_date) / 100 + 1) END AS century, count(*) AS works FROM works WHERE object_begin_date IS NOT NULL GROUP BY century ORDER BY century"),
+    ]
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// The first bytes of a picture file: enough for every frame header seen
+/// in the Met's pictures (JPEG's EXIF and ICC segments come before the frame).
+enum ImageHeader {
+    static let limit = 1 << 20
+
+    static func read(_ path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: limit)).map { [UInt8]($0) }
+    }
+}
