@@ -110,6 +110,23 @@ struct PageBundleTests {
         #expect(Set(WrittenFiles(folder: out).names()) == ["1.json", "1.txt", "2.json", "2.txt"])
     }
 
+    /// `crawl --bundles` writes the bundles with the pages it writes.
+    @Test func crawlWritesBundlesWithItsPages() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        var options = fixture.options(api: mock.api)
+        options.writesBundles = true
+        _ = try await fixture.crawl(options)
+        var bundled: [Int] = []
+        for page in 1...30 {
+            let data = try Data(contentsOf: URL(fileURLWithPath: "\(fixture.pagesPath)/\(page).json"))
+            let works = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+            bundled += works.compactMap { $0["objectID"] as? Int }
+        }
+        #expect(bundled == (try fixture.pagedIDs()))
+        #expect(bundled.count == 153)
+    }
+
     @Test("etl pages --bundles with the real binary")
     func realBinary() throws {
         let directory = TemporaryDirectory()
