@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, each depending only on those above it:
-//   CSQLite, CCurl   system libraries from Debian's -dev packages
+//   CSQLite, CCurl, CCrypto   system libraries from Debian's -dev packages
+//   Store            the SQLite wrapper (Database, Statement, Row)
 //   FetchEngine      HTTP, pacing, refusal confirmation, retries, budgets,
 //                    bounded fan-out; knows no source and no catalog
 //   ETLKit           the Met source, catalog, pages, images, commands
@@ -31,12 +32,16 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]
         ),
         .target(
+            name: "Store",
+            dependencies: ["CSQLite"]
+        ),
+        .target(
             name: "FetchEngine",
             dependencies: ["CCurl"]
         ),
         .target(
             name: "ETLKit",
-            dependencies: ["CSQLite", "CCrypto", "FetchEngine"]
+            dependencies: ["CSQLite", "CCrypto", "Store", "FetchEngine"]
         ),
         .executableTarget(
             name: "etl",
@@ -47,12 +52,16 @@ let package = Package(
             dependencies: ["FetchEngine"]
         ),
         .testTarget(
+            name: "StoreTests",
+            dependencies: ["Store"]
+        ),
+        .testTarget(
             name: "FetchEngineTests",
             dependencies: ["FetchEngine"]
         ),
         .testTarget(
             name: "ETLKitTests",
-            dependencies: ["ETLKit", "FetchEngine"]
+            dependencies: ["ETLKit", "Store", "FetchEngine"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+import Store
+
 extension Catalog {
     /// Recomputes the kept set from `objects`: complete, fetched, listed
     /// objects, keeping the smallest ID of each duplicate key.

@@ -1,3 +1,4 @@
+import Store
 import Foundation
 
 /// The SQLite catalog: every object ever listed, what fetching it gave, the

@@ -1,3 +1,5 @@
+import Store
+
 /// Version 3: a catalog Datasette, sqlite-utils and apps use with no glue.
 ///
 /// Bodies move to `objects_raw` so scanning `objects` (status, browsing,

@@ -1,3 +1,5 @@
+import Store
+
 /// The catalog's schema, one migration per version.
 ///
 /// `PRAGMA user_version` holds the version; `application_id` marks the file

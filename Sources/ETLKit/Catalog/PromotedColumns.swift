@@ -1,3 +1,5 @@
+import Store
+
 /// Record fields copied into typed columns, so analysts and Datasette
 /// filter, sort and facet on them without `json_extract`.
 ///

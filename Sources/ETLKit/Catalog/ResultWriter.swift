@@ -1,3 +1,5 @@
+import Store
+
 /// Writes fetch results with statements prepared once per batch.
 struct ResultWriter {
     private let upsertFetched: Statement

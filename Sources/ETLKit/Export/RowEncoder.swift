@@ -1,3 +1,5 @@
+import Store
+
 /// Encodes rows as JSON Lines or RFC 4180 CSV, byte by byte, so an export
 /// never holds more than one row.
 enum RowEncoder {

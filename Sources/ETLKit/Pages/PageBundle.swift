@@ -1,3 +1,5 @@
+import Store
+
 /// `N.json` beside `N.txt`: what an app shows for each work of the page, in
 /// the page's order, so it can show a page without one API call per work.
 ///

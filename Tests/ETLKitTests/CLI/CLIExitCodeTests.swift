@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import Store
 import FetchEngine
 
 /// Exit codes and error output of the real executable, each run on its own

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ETLKit
+import Store
 import FetchEngine
 
 /// Catalogs in temporary folders and fetch results to record in them.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import Store
 
 /// `metadata.json` and `docs/catalog.md`, both from ``CatalogDescription``.
 @Suite("Catalog metadata and documentation")

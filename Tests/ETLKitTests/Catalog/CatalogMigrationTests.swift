@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import Store
 
 /// A version 2 catalog, as released, upgraded in place to version 3.
 @Suite("Catalog migration to version 3")

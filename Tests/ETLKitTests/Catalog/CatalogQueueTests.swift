@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ETLKit
+import Store
 import FetchEngine
 
 @Suite("Catalog listing, queue and results")

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import ETLKit
+import Store
 import FetchEngine
 
 /// A crawled catalog and an image folder against a mock started with

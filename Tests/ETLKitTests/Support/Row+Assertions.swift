@@ -1,5 +1,6 @@
 import Testing
 @testable import ETLKit
+import Store
 
 /// Non-throwing accessors for assertions: an unknown column records a test
 /// issue naming it (so a typo still fails the test) and reads as NULL.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
-@testable import ETLKit
-import FetchEngine
+@testable import Store
 
 @Suite("SQLite Database")
 struct DatabaseTests {
@@ -22,9 +21,9 @@ struct DatabaseTests {
         let database = try Self.makeDatabase(directory)
         try database.execute(sql: "INSERT INTO t (id, v) VALUES (?, ?)", arguments: [1, value])
         let row = try #require(try database.fetchOne(sql: "SELECT v FROM t WHERE id = ?", arguments: [1]))
-        #expect(row["v"] == value)
+        #expect(try row.value(named: "v") == value)
         #expect(row[0] == value)
-        let count = try database.fetchOne(sql: "SELECT count(*) AS n FROM t")?.int("n")
+        let count = try database.fetchOne(sql: "SELECT count(*) AS n FROM t")?.integer(named: "n")
         #expect(count == 1, "the table survived: text was bound, not interpolated")
     }
 
@@ -34,7 +33,7 @@ struct DatabaseTests {
         let tricky = "x' OR '1'='1"
         try database.execute(sql: "INSERT INTO t (id, v) VALUES (1, 'a'), (2, 'b'), (3, ?)", arguments: [.text(tricky)])
         let rows = try database.fetchAll(sql: "SELECT id FROM t WHERE v = ?", arguments: [.text(tricky)])
-        #expect(rows.map { $0.int("id") } == [3])
+        #expect(try rows.map { try $0.integer(named: "id") } == [3])
         #expect(try database.fetchAll(sql: "SELECT id FROM t WHERE v = ?", arguments: ["x"]).isEmpty)
     }
 
@@ -113,7 +112,7 @@ struct DatabaseTests {
         #expect(value == 42)
         // Visible from a second connection: really committed.
         let other = try Database(path: directory.path("test.sqlite"))
-        #expect(try other.fetchOne(sql: "SELECT count(*) AS n FROM t")?.int("n") == 2)
+        #expect(try other.fetchOne(sql: "SELECT count(*) AS n FROM t")?.integer(named: "n") == 2)
     }
 
     @Test func transactionRollsBackOnAThrownError() throws {
@@ -125,10 +124,10 @@ struct DatabaseTests {
                 throw Abort()
             }
         }
-        #expect(try database.fetchOne(sql: "SELECT count(*) AS n FROM t")?.int("n") == 0)
+        #expect(try database.fetchOne(sql: "SELECT count(*) AS n FROM t")?.integer(named: "n") == 0)
         // No transaction is left open: a new one can start.
         try database.transaction { try database.execute(sql: "INSERT INTO t (id) VALUES (3)") }
-        #expect(try database.fetchAll(sql: "SELECT id FROM t").map { $0.int("id") } == [3])
+        #expect(try database.fetchAll(sql: "SELECT id FROM t").map { try $0.integer(named: "id") } == [3])
     }
 
     @Test func transactionRollsBackOnADatabaseError() throws {
@@ -141,7 +140,7 @@ struct DatabaseTests {
                 try database.execute(sql: "INSERT INTO t (id) VALUES (?)", arguments: [1])
             }
         }
-        #expect(try database.fetchAll(sql: "SELECT id FROM t").map { $0.int("id") } == [1])
+        #expect(try database.fetchAll(sql: "SELECT id FROM t").map { try $0.integer(named: "id") } == [1])
     }
 
     // MARK: errors
@@ -159,7 +158,7 @@ struct DatabaseTests {
                 == "SQLite error 19: UNIQUE constraint failed: t.id - while executing `INSERT INTO t (id) VALUES (?)`")
         // The statement was reset: the connection keeps working.
         try database.execute(sql: "INSERT INTO t (id) VALUES (?)", arguments: [2])
-        #expect(try database.fetchOne(sql: "SELECT count(*) AS n FROM t")?.int("n") == 2)
+        #expect(try database.fetchOne(sql: "SELECT count(*) AS n FROM t")?.integer(named: "n") == 2)
     }
 
     @Test func syntaxErrorDescription() throws {
@@ -182,7 +181,7 @@ struct DatabaseTests {
         let error = #expect(throws: DatabaseError.self) { try database.execute(sql: sql, arguments: arguments) }
         #expect(error == DatabaseError(resultCode: 25, message: "expected 2 arguments, got \(count)", sql: sql))
         #expect(error?.description == "SQLite error 25: expected 2 arguments, got \(count) - while executing `\(sql)`")
-        #expect(try database.fetchOne(sql: "SELECT count(*) AS n FROM t")?.int("n") == 0)
+        #expect(try database.fetchOne(sql: "SELECT count(*) AS n FROM t")?.integer(named: "n") == 0)
     }
 
     @Test func descriptionWithoutSQL() {
@@ -201,4 +200,19 @@ struct DatabaseTests {
         #expect(error?.message.hasSuffix("(\(path))") == true)
         #expect(!FileManager.default.fileExists(atPath: path))
     }
+}
+
+/// A fresh folder for one test's database files, removed with them.
+final class TemporaryDirectory {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("etl-store-tests-\(UUID().uuidString)")
+
+    init() {
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
