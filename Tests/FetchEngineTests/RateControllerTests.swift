@@ -23,7 +23,7 @@ struct RateControllerTests {
     }
 
     @Test func slowStartGrowsByHalfEveryUsedSecond() {
-        var controller = RateController(settings: Settings(start: 4), now: 0)
+        var controller = RateController(settings: Settings(start: 4, interval: 1), now: 0)
         Self.drive(&controller, from: 0, for: 1.01)
         #expect(controller.rate == 6)
         Self.drive(&controller, from: 1.01, for: 1)
@@ -37,7 +37,7 @@ struct RateControllerTests {
     }
 
     @Test func firstBlockResumesAtTheLastCleanRate() {
-        var controller = RateController(settings: Settings(start: 4), now: 0)
+        var controller = RateController(settings: Settings(start: 4, interval: 1), now: 0)
         let end = Self.drive(&controller, from: 0, for: 3.05)   // 4 → 6 → 9 → 13.5
         #expect(controller.rate == 13.5)
         controller.recordBlock(at: end)

@@ -31,7 +31,7 @@ public struct RateController: Sendable, Equatable {
         public var creep: Double
 
         public init(
-            start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 1,
+            start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 0.5,
             growth: Double = 1.5, backoff: Double = 0.9, quickBlock: Double = 30,
             quietPeriod: Double = 1800, creep: Double = 0.01
         ) {
