@@ -51,7 +51,9 @@ struct ObjectListing: Sendable {
                 let message = ResponseClassifier.message(in: response.body)
                     ?? (try? JSONDecoder().decode(String.self, from: Data(response.body)))
                     ?? "no message"
-                throw CrawlError.listingFailed(url: url, reason: "HTTP \(response.status): \(message)")
+                // The server's words, escaped and cut: they end up on a terminal and in logs.
+                let shown = TerminalText.escaped(message.prefix(200)) + (message.count > 200 ? "…" : "")
+                throw CrawlError.listingFailed(url: url, reason: "HTTP \(response.status): \(shown)")
             }
             if failures >= maxAttempts {
                 throw CrawlError.listingFailed(url: url, reason: "HTTP \(response.status) after \(failures) attempts")
