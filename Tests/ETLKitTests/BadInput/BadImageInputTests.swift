@@ -97,3 +97,64 @@ struct StorageErrorTests {
         #expect(CommandRunner.exitCode(for: shown) == .cannotCreate)
     }
 }
+
+/// The same through the real binary, on real small and read-only file
+/// systems (tmpfs); skipped where mounting is not allowed.
+@Suite("Bad input: full and read-only disks", .serialized)
+struct FileSystemErrorTests {
+    /// Mounts a tmpfs with `options` at a fresh folder; nil when not permitted.
+    static func mountTmpfs(_ options: String, in folder: TemporaryDirectory) -> String? {
+        let point = folder.path("mnt-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(atPath: point, withIntermediateDirectories: false)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/mount")
+        process.arguments = ["-t", "tmpfs", "-o", options, "tmpfs", point]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? point : nil
+    }
+
+    static func unmount(_ point: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/umount")
+        process.arguments = [point]
+        try? process.run()
+        process.waitUntilExit()
+    }
+
+    static let canMount: Bool = {
+        let folder = TemporaryDirectory()
+        guard let point = mountTmpfs("size=64k", in: folder) else { return false }
+        unmount(point)
+        return true
+    }()
+
+    @Test("a full disk under the catalog: exit 74, one line naming it", .enabled(if: canMount))
+    func diskFull() throws {
+        let folder = TemporaryDirectory()
+        let point = try #require(Self.mountTmpfs("size=600k", in: folder))
+        defer { Self.unmount(point) }
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        let catalog = point + "/catalog.sqlite"
+        let run = try ETLRun.run(["crawl", "--api", mock.api, "--catalog", catalog, "--out", folder.path("pages"), "--rate", "unlimited", "--quiet"])
+        #expect(run.exitCode == 74)
+        #expect(run.standardError == "Error: cannot write catalog '\(catalog)': the disk is full; free some space and run again (nothing was lost: the last transaction was rolled back)\n")
+        #expect(try Catalog.open(path: catalog, create: false).integrityCheck() == "ok")
+    }
+
+    @Test("a read-only folder for the catalog or the pages: exit 73 before any request", .enabled(if: canMount))
+    func readOnly() async throws {
+        let folder = TemporaryDirectory()
+        let point = try #require(Self.mountTmpfs("size=64k,ro", in: folder))
+        defer { Self.unmount(point) }
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        let pages = try ETLRun.run(["crawl", "--api", mock.api, "--catalog", folder.path("c.sqlite"), "--out", point + "/pages", "--quiet"])
+        #expect(pages.exitCode == 73)
+        #expect(pages.standardError == "Error: cannot write pages to '\(point)/pages': cannot create it inside '\(point)': Read-only file system\n")
+        let catalog = try ETLRun.run(["crawl", "--api", mock.api, "--catalog", point + "/c.sqlite", "--out", folder.path("pages"), "--quiet"])
+        #expect(catalog.exitCode == 73)
+        #expect(catalog.standardError == "Error: cannot create catalog '\(point)/c.sqlite': cannot create lock file '\(point)/c.sqlite.lock': Read-only file system\n")
+        #expect(try await mock.stats().requests == 0)
+    }
+}
