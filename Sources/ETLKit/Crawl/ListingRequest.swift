@@ -39,7 +39,9 @@ struct ListingRequest: FetchKind {
             let message = ObjectRequest.message(in: response.body)
                 ?? (try? JSONDecoder().decode(String.self, from: Data(response.body)))
                 ?? "no message"
-            return .done(.failed("HTTP \(response.status): \(message)"))
+            // The server's words, escaped and cut: they end up on a terminal and in logs.
+            let shown = TerminalText.escaped(message.prefix(200)) + (message.count > 200 ? "…" : "")
+            return .done(.failed("HTTP \(response.status): \(shown)"))
         }
     }
 

@@ -49,6 +49,8 @@ public struct ImageHosts: Sendable, Equatable {
             return nil
         }
         var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // Parsers disagree on a backslash (some read it as a slash): refuse it.
+        guard !authority.contains("\\") else { return nil }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         var host: Substring
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {

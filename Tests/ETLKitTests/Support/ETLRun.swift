@@ -12,11 +12,12 @@ struct ETLRun {
     static func run(
         _ arguments: [String], signal: Int32? = nil, after delay: Double = 0,
         whenErrorContains marker: String? = nil, when condition: (() -> Bool)? = nil,
-        secondSignalAfter: Double? = nil, timeout: Double = 120
+        secondSignalAfter: Double? = nil, timeout: Double = 120, currentDirectory: String? = nil
     ) throws -> ETLRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.etlExecutable)
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("etl-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,0 +1,55 @@
+import Foundation
+
+/// `scripts/fixed_api.py` on 127.0.0.1: fixed answers per path, and the
+/// list of paths requested. Stopped when released.
+final class FixedServer {
+    struct Route: Encodable {
+        var status = 200
+        var body: String
+        var content_type = "application/json; charset=UTF-8"
+    }
+
+    let process = Process()
+    let port: Int
+    private let folder = TemporaryDirectory()
+
+    var api: String { "http://127.0.0.1:\(port)" }
+
+    /// `routes` by path (query included); `"*"` answers every other path.
+    init(routes: [String: Route]) throws {
+        let routesPath = folder.path("routes.json")
+        try JSONEncoder().encode(routes).write(to: URL(fileURLWithPath: routesPath))
+        let portFile = folder.path("port")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", TestPaths.script("fixed_api.py"), "--routes", routesPath, "--port-file", portFile, "--log", folder.path("log"),
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(15)
+        var found: Int?
+        while Date() < deadline, process.isRunning, found == nil {
+            found = (try? String(contentsOfFile: portFile, encoding: .utf8)).flatMap { Int($0) }
+            if found == nil { usleep(20_000) }
+        }
+        guard let found else {
+            process.terminate()
+            throw MockServerError.didNotStart
+        }
+        port = found
+    }
+
+    deinit {
+        // SIGKILL: Foundation.Process may start children with SIGTERM blocked.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        withExtendedLifetime(folder) {}
+    }
+
+    /// The paths requested so far, in order (the server logs each before answering).
+    func requests() throws -> [String] {
+        let text = (try? String(contentsOfFile: folder.path("log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+}
