@@ -8,14 +8,14 @@ public enum CatalogMetadata {
 
     /// The metadata file written beside the catalog at `catalogPath`.
     public static func path(besideCatalog catalogPath: String) -> String {
-        let folder = (catalogPath as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "metadata.json" : folder + "/metadata.json"
+        let catalog = LocalPath(catalogPath)
+        return catalog.string.contains("/") ? catalog.parent.appending("metadata.json").string : "metadata.json"
     }
 
     /// Datasette's metadata for the catalog at `catalogPath`; Datasette names
     /// a database after its file, without the extension.
     public static func json(catalogPath: String) -> Data {
-        let databaseName = ((catalogPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        let databaseName = LocalPath(catalogPath).nameWithoutExtension
         var tables: [String: Any] = [:]
         for table in CatalogDescription.tables {
             var entry: [String: Any] = ["description": table.description]

@@ -23,6 +23,13 @@ public struct LocalPath: Sendable, Equatable, CustomStringConvertible {
         return String(string[string.index(after: slash)...])
     }
 
+    /// The last component without its extension: `catalog` for `data/catalog.sqlite`.
+    public var nameWithoutExtension: String {
+        let name = self.name
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
     /// The folder holding this path: `.` for a bare name, `/` for `/x`.
     public var parent: LocalPath {
         guard let slash = string.lastIndex(of: "/") else { return LocalPath(".") }

@@ -247,3 +247,21 @@ struct AnyEncodable: Encodable {
     init(_ value: some Encodable) { encodeValue = value.encode(to:) }
     func encode(to encoder: any Encoder) throws { try encodeValue(encoder) }
 }
+
+/// The rule behind the one-character-path crash, kept by the compiler's
+/// neighbour: no source file takes paths apart with NSString (it traps in
+/// swift-corelibs-foundation); ``LocalPath`` does it.
+@Suite("Path rule")
+struct PathRuleTests {
+    @Test func noNSStringPathMethodsInTheSources() throws {
+        let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path))
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        let pattern = try Regex(#"as NSString\)\s*\.\s*(deletingLastPathComponent|lastPathComponent|deletingPathExtension|pathExtension|appendingPathComponent)"#)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(text.firstMatch(of: pattern) == nil, "\(file) splits a path with NSString; use LocalPath")
+        }
+    }
+}
