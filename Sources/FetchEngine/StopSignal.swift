@@ -36,6 +36,9 @@ public final class StopSignal: Sendable {
 
     public var isRequested: Bool { state.withLock { $0.requests > 0 } }
 
+    /// Tasks waiting for a request now (tests wait for a sleeper to be asleep).
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
+
     /// Whether a second request came: transfers in flight are to be cancelled too.
     public var isForced: Bool { state.withLock { $0.requests > 1 } }
 

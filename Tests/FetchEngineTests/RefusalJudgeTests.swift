@@ -45,13 +45,14 @@ struct RefusalJudgeTests {
         #expect(judge.recordProbe(id: 1, isRefused: true, at: 5.3) == .block(isNewEpisode: true))
     }
 
-    @Test func aPageBeforeAnyNormalAnswerOrInABlockEpisodeIsProbed() {
+    @Test func aPageInABlockEpisodeIsProbedLikeA403() {
         var judge = RefusalJudge(cooldown: 1)
-        #expect(judge.recordRefusal(at: 0, isStrong: false).role == .probe(id: 1), "nothing has answered yet")
+        #expect(judge.recordRefusal(at: 0, isStrong: true).role == .probe(id: 1))
         #expect(judge.recordProbe(id: 1, isRefused: true, at: 0.1) == .block(isNewEpisode: true))
-        #expect(judge.recordRefusal(at: 1.2, isStrong: false).role == .probe(id: 3), "the block may go on")
+        // No normal answer since the block: a page may be the block going on.
+        #expect(judge.recordRefusal(at: 1.2, isStrong: false).role == .probe(id: 3))
         #expect(judge.recordProbe(id: 3, isRefused: false, at: 1.3) == .noise)
-        #expect(judge.recordRefusal(at: 2, isStrong: false).role == .noise)
+        #expect(judge.recordRefusal(at: 2, isStrong: false).role == .noise, "the episode is over")
     }
 
     @Test func threeRefusalsWhileSuspectingConfirmWithoutAProbe() {
@@ -116,7 +117,7 @@ struct PacingSimulationTests {
         #expect(result.dismissedNoise > 1_000)
         #expect(result.confirmedBlocks <= 1, "two pages in a row twice: about 1 in 15,000")
         #expect(result.finalRate == 40)
-        #expect(result.ceiling == nil || result.confirmedBlocks > 0)
+        if result.confirmedBlocks == 0 { #expect(result.ceiling == nil, "no block, so nothing was learnt") }
     }
 }
 
@@ -135,12 +136,44 @@ struct RequestPacerTests {
         #expect(bounded <= 2 && bounded > 1)
     }
 
+    @Test func afterACooldownTheResumeIsTimedSoAQuickSecondBlockHalvesTheRate() async throws {
+        let pacer = RequestPacer(
+            rate: .auto, controllerSettings: .init(start: 40), cooldown: 0.05, maxRequests: nil, maxDuration: nil,
+            stop: StopSignal())
+        #expect(await pacer.acquire() == nil)
+        for _ in 0..<3 { _ = await pacer.recordRefusal(reason: "HTTP 403", isStrong: true) }
+        #expect(await pacer.blocks == 1)
+        #expect(await pacer.currentRate == 36, "no clean interval yet: 90% of 40")
+        #expect(await pacer.acquire() == nil, "granted once the cooldown is over")
+        #expect(await pacer.isCoolingDown == false)
+        await pacer.recordNormalAnswer(url: "http://x/objects/1", isGood: true)
+        for _ in 0..<3 { _ = await pacer.recordRefusal(reason: "HTTP 403", isStrong: true) }
+        #expect(await pacer.blocks == 2)
+        #expect(await pacer.currentRate == 18, "blocked again right after resuming: halved")
+    }
+
+    @Test func aProbeIsNotSentIntoABlockThatOtherAnswersConfirmed() async throws {
+        let pacer = RequestPacer(rate: .unlimited, cooldown: 60, maxRequests: nil, maxDuration: nil, stop: StopSignal())
+        guard case .probe(let id, _) = await pacer.recordRefusal(reason: "HTTP 403", isStrong: true) else {
+            Issue.record("no probe")
+            return
+        }
+        _ = await pacer.recordRefusal(reason: "HTTP 403", isStrong: true)
+        _ = await pacer.recordRefusal(reason: "HTTP 403", isStrong: true)
+        #expect(await pacer.blocks == 1)
+        #expect(await pacer.waitToProbe(id: id) == false)
+        #expect(await pacer.probes == 0)
+    }
+
     @Test func aStopEndsEveryWaitAtOnce() async {
         let stop = StopSignal()
         let pacer = PacingOptions.with(cooldown: 60).makePacer(stop: stop)
         let clock = ContinuousClock()
         let start = clock.now
         async let paused = pacer.pause(seconds: 600)
+        // Wake a sleeper, not a task that has yet to start its wait.
+        for _ in 0..<100_000 where stop.waiterCount == 0 { await Task.yield() }
+        #expect(stop.waiterCount > 0)
         stop.request(signal: 2)
         #expect(await paused == .stopped)
         #expect(clock.now - start < .seconds(300), "the 10-minute wait ended with the stop")

@@ -119,7 +119,7 @@ public enum CatalogDescription {
                 ("file", "The file, relative to the images folder"), ("bytes", "File size"),
                 ("sha256", "SHA-256 of the file, lowercase hex"), ("content_type", "The Content-Type answered"),
                 ("http_status", "Status of the last answer"), ("fetched_at", "When (UTC)"),
-                ("attempts", "Requests made"), ("failure", "status, timeout, network, truncated, blocked, not_an_image or too_large"),
+                ("attempts", "Requests made"), ("failure", "status, timeout, network, truncated, blocked, not_an_image, too_large or invalid_url"),
                 ("error", "What went wrong"),
                 ("width", "Picture width in pixels, from the file's header"),
                 ("height", "Picture height in pixels, from the file's header"),

@@ -100,7 +100,9 @@ extension CatalogSchema {
     /// run inside one).
     static func compactAfterMigration(_ database: Database, from version: Int) throws {
         guard version > 0, version < 3 else { return }
-        try database.execute(sql: "VACUUM")
+        // Only space is at stake: a reader holding the file (Datasette) or a
+        // full disk must not fail a command whose migration has committed.
+        try? database.execute(sql: "VACUUM")
     }
 
     /// Fills the promoted columns from the stored bodies with the crawl's

@@ -42,7 +42,19 @@ public struct Crawler: Sendable {
         summary.mode = mode
         do {
             let keptBefore = try catalog.keptIDs().count
-            let queue = try await planWork(catalog: catalog, pacer: pacer, pacing: pacing, cursor: previousCursor, idsFile: idsFile, summary: &summary)
+            let queue: [Int]
+            do {
+                queue = try await planWork(
+                    catalog: catalog, pacer: pacer, pacing: pacing, cursor: previousCursor, idsFile: idsFile, summary: &summary)
+            } catch let stopped as ListingStopped {
+                // Stopped before the work was known: nothing was fetched or changed.
+                reporter.crawl(didReport: .stopping(reason: stopped.reason.description))
+                summary.status = stopped.reason.runStatus
+                summary.remaining = try catalog.queuedIDs().count
+                await finishTimes(&summary, pacer: pacer, elapsed: clock.now - start)
+                try catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
+                return summary
+            }
             let fetcher = Fetcher(
                 kind: ObjectRequest(api: options.api), client: client, pacer: pacer,
                 maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)

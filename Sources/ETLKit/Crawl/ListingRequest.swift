@@ -16,6 +16,9 @@ struct ListingRequest: FetchKind {
 
     func url(for listing: Listing) -> String { listing.url }
 
+    /// A listing is megabytes: never a probe.
+    var isProbeTarget: Bool { false }
+
     func verdict(for response: HTTPResponse, item listing: Listing) async -> Verdict<Answer> {
         switch response.status {
         case 200:

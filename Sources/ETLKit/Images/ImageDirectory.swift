@@ -86,8 +86,15 @@ public struct ImageDirectory: Sendable {
 
     /// Deletes `name` if it is there and etl wrote it.
     public func remove(_ name: String) {
-        guard WrittenFiles(folder: path).names().contains(name) else { return }
-        unlink(filePath(name))
+        remove([name])
+    }
+
+    /// Deletes those of `names` that are there and etl wrote, reading the
+    /// manifest once (it lists every picture of the folder).
+    public func remove(_ names: [String]) {
+        guard !names.isEmpty else { return }
+        let written = WrittenFiles(folder: path).names()
+        for name in names where written.contains(name) { unlink(filePath(name)) }
     }
 
     /// What ``removeLeftovers(keeping:)`` deleted.

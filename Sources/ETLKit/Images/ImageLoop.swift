@@ -63,9 +63,7 @@ struct ImageLoop {
         func commit(_ results: [ImageResult]) throws {
             directory.sync()
             try catalog.recordImages(results)
-            for result in results {
-                if let stale = result.staleFile { directory.remove(stale) }
-            }
+            directory.remove(results.compactMap(\.staleFile))
         }
 
         let stopReason = try await loop.run(

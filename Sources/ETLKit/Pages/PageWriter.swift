@@ -88,6 +88,15 @@ public struct PageWriter: Sendable {
         // The folder is the user's: only page files etl wrote may be removed.
         let manifest = WrittenFiles(folder: folder)
         let written = manifest.names()
+        // Nothing of the user's is overwritten either. A folder written before
+        // manifests existed has etl's page files unlisted, so without a
+        // manifest `N.txt` is taken as etl's; bundles are newer than manifests.
+        let hasManifest = access("\(folder)/\(WrittenFiles.fileName)", F_OK) == 0
+        for file in files where !written.contains(file.name) && access("\(folder)/\(file.name)", F_OK) == 0 {
+            if !hasManifest && file.name.hasSuffix(".txt") { continue }
+            throw PagesError.cannotWrite(
+                path: "\(folder)/\(file.name)", reason: "a file etl did not write is there; move it away and run again")
+        }
         do {
             for file in files {
                 let final = "\(folder)/\(file.name)"

@@ -17,8 +17,12 @@ public protocol FetchKind: Sendable {
     /// Whether an answer is the front end refusing us rather than data;
     /// asked of probes, which may be for another item.
     func isRefusal(_ response: HTTPResponse) -> Bool
+    /// Whether a URL of this kind that answered may serve as a probe: cheap
+    /// to ask again (an object, a picture; not a multi-megabyte listing).
+    var isProbeTarget: Bool { get }
 }
 
 extension FetchKind {
     public func isRefusal(_ response: HTTPResponse) -> Bool { RefusalSignal.isRefusal(response) }
+    public var isProbeTarget: Bool { true }
 }

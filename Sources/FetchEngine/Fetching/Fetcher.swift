@@ -30,8 +30,11 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
             if let reason = await pacer.acquire() { return .abandoned(item, reason, tally: tally) }
             tally.requests += 1
             let verdict: Verdict<Kind.Output>
+            var hasAnswer = false
             do {
-                verdict = await kind.verdict(for: try await client.get(url), item: item)
+                let response = try await client.get(url)
+                hasAnswer = true
+                verdict = await kind.verdict(for: response, item: item)
             } catch let error as HTTPError {
                 verdict = kind.verdict(for: error, item: item)
             } catch {
@@ -40,12 +43,13 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
             }
             switch verdict {
             case .done(let output):
-                await pacer.recordNormalAnswer(url: url, isGood: true)
+                if hasAnswer { await pacer.recordNormalAnswer(url: url, isGood: kind.isProbeTarget) }
                 return .finished(output, tally: tally)
             case .fatal(let error):
                 return .fatal(item, error, tally: tally)
             case .retry(let failure, let retryAfter):
-                await pacer.recordNormalAnswer(url: url, isGood: false)
+                // A 5xx is an answer; a timeout or a reset says nothing about a block.
+                if hasAnswer { await pacer.recordNormalAnswer(url: url, isGood: false) }
                 failures += 1
                 guard failures < maxAttempts else {
                     if failure.category == .unreachable { return .unreachable(item, failure.after(failures), tally: tally) }

@@ -44,6 +44,11 @@ public final class CurlClient: HTTPClient {
         // resumes the continuation with CancellationError.
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                // A cancel that came before the job was queued would find nothing to drop.
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
                 loop.submit(CurlJob(id: id, url: url, continuation: continuation))
             }
         } onCancel: {

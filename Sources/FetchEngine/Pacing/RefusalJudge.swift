@@ -6,9 +6,9 @@
 /// again after a short delay, with a URL that answered normally before. A
 /// refused probe, or `threshold` refusals while the suspicion is open,
 /// confirm a block. A page with status 200 is weak evidence (a maintenance
-/// page or one broken item looks the same): once normal answers have come,
-/// and outside a block episode, it is noise at once, with no pause and no
-/// probe; only `threshold` of them in a row open a suspicion. So a 403 block costs one
+/// page or one broken item looks the same): outside a block episode it is
+/// noise at once, with no pause and no probe; only `threshold` of them in a
+/// row (no normal answer between) open a suspicion. So a 403 block costs one
 /// refused probe, and lone pages cost nothing but their own item's attempt.
 /// A confirmed block means: everything cools down for the cooldown (doubled for each
 /// further confirmation with no normal answer between, up to
@@ -60,7 +60,6 @@ public struct RefusalJudge: Sendable, Equatable {
     private var consecutive = 0
     /// Weak refusals since the last normal answer.
     private var weakInARow = 0
-    private var hasSeenNormalAnswer = false
 
     public init(cooldown: Double, threshold: Int = 3, maxCooldownFactor: Double = 8) {
         self.cooldown = cooldown
@@ -83,7 +82,7 @@ public struct RefusalJudge: Sendable, Equatable {
     public mutating func recordRefusal(at now: Double, isStrong: Bool = true) -> (role: Role, confirmedBlock: Bool) {
         refusals += 1
         if isCoolingDown(at: now) { return (.wait, false) }
-        if !isStrong && suspicion == nil && hasSeenNormalAnswer && consecutive == 0 {
+        if !isStrong && suspicion == nil && consecutive == 0 {
             weakInARow += 1
             if weakInARow < threshold {
                 noise += 1
@@ -111,7 +110,6 @@ public struct RefusalJudge: Sendable, Equatable {
             noise += 1
             consecutive = 0
             weakInARow = 0
-            hasSeenNormalAnswer = true
             return .noise
         }
         return .block(isNewEpisode: confirm(at: now))
@@ -126,7 +124,6 @@ public struct RefusalJudge: Sendable, Equatable {
     /// A normal answer arrived at `now`: a block episode, if any, is over.
     public mutating func recordNormalAnswer(at now: Double) {
         weakInARow = 0
-        hasSeenNormalAnswer = true
         if !isCoolingDown(at: now) && suspicion == nil { consecutive = 0 }
     }
 

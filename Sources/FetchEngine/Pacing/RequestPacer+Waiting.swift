@@ -17,7 +17,7 @@ extension RequestPacer {
             _ = await stop.sleep(until: .now + max(remaining, .zero))
             return stop.isRequested ? .stopped : .timeBudget
         }
-        guard await stop.sleep(until: .now + .seconds(seconds)) else { return .stopped }
+        guard await stop.sleep(until: .now + .seconds(seconds)) else { return stop.isRequested ? .stopped : .timeBudget }
         return nil
     }
 

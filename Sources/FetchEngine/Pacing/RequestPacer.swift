@@ -93,22 +93,21 @@ public actor RequestPacer {
             }
             let now = clock.now
             var slot = max(now, nextSlot)
-            if let until = judge.cooldownUntil.map(instant), until > slot {
-                slot = until
-                isResuming = true
-            }
+            if let until = judge.cooldownUntil.map(instant), until > slot { slot = until }
             // A turn that falls after the deadline is no turn at all.
             if let deadline, slot >= deadline { return .timeBudget }
             nextSlot = slot + interval
             if slot > now {
                 let epoch = judge.epoch
-                guard await stop.sleep(until: slot) else { return .stopped }
+                guard await stop.sleep(until: slot) else { return budgetStop() ?? .stopped }
                 // A suspicion or a block during the wait moved everything: queue again.
                 if judge.epoch != epoch { continue }
             }
             if let reason = budgetStop() { return reason }
             requests += 1
-            if isResuming {
+            // The first request after a block's cooldown: the rate controller
+            // times its quiet period and quick-block rule from here.
+            if isResuming, !judge.isCoolingDown(at: self.now) {
                 isResuming = false
                 controller?.recordResume(at: self.now)
             }
@@ -146,6 +145,9 @@ public actor RequestPacer {
             abandonProbe(id: id)
             return false
         }
+        // Answers that arrived meanwhile may have settled it: a probe into a
+        // confirmed block's cooldown would only be refused again.
+        guard judge.suspicion?.id == id else { return false }
         requests += 1
         probes += 1
         return true
@@ -190,7 +192,10 @@ public actor RequestPacer {
 
     private func settleBlock(isNew: Bool) {
         if isNew { controller?.recordBlock(at: now) }
-        if let until = judge.cooldownUntil.map(instant) { nextSlot = max(nextSlot, until) }
+        if let until = judge.cooldownUntil.map(instant) {
+            nextSlot = max(nextSlot, until)
+            isResuming = true
+        }
         events.append(.confirmedBlock(
             reason: lastRefusal, cooldownSeconds: max(0, (judge.cooldownUntil ?? now) - now), newRate: currentRate))
         openGate()

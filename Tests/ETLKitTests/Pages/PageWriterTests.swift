@@ -101,6 +101,28 @@ struct PageWriterTests {
         #expect(FileManager.default.contents(atPath: out + "/4.txt") == Data("mine".utf8))
     }
 
+    @Test func plainFolderNeverOverwritesAFileEtlDidNotWrite() throws {
+        let directory = TemporaryDirectory()
+        let out = directory.path("pages")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        try Data("my notes".utf8).write(to: URL(fileURLWithPath: out + "/1.json"))
+        #expect {
+            try PageWriter(outDirectory: out).write(pages: [[1], [2]], bundles: [Array("[]".utf8), Array("[]".utf8)])
+        } throws: { error in
+            guard case .cannotWrite(let path, let reason) = error as? PagesError else { return false }
+            return path == out + "/1.json" && reason == "a file etl did not write is there; move it away and run again"
+        }
+        #expect(FileManager.default.contents(atPath: out + "/1.json") == Data("my notes".utf8))
+        #expect(!FileManager.default.fileExists(atPath: out + "/1.txt"), "nothing of the set was written")
+
+        // Once etl keeps a manifest there, a page file it did not list is the user's too.
+        try FileManager.default.removeItem(atPath: out + "/1.json")
+        try PageWriter(outDirectory: out).write(pages: [[1]])
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/2.txt"))
+        #expect(throws: PagesError.self) { try PageWriter(outDirectory: out).write(pages: [[1], [2]]) }
+        #expect(FileManager.default.contents(atPath: out + "/2.txt") == Data("mine".utf8))
+    }
+
     @Test func plainFolderRenameFailureThrowsAndCleansStagedFiles() throws {
         let directory = TemporaryDirectory()
         let out = directory.path("pages")
