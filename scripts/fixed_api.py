@@ -4,12 +4,12 @@
     python3 scripts/fixed_api.py --routes ROUTES.json --port-file P
 
 ROUTES.json maps a path (query included) to {"status": 200, "body": "...",
-"content_type": "application/json"}; "*" is the answer for any other path
+"content_type": "application/json", "delay_ms": 0}; "*" is the answer for any other path
 (default: 404 {"message":"ObjectID not found"}).  Each path requested is
 appended to --log, so a test can prove a URL was never asked for.
 """
 
-import argparse, json, os, signal, threading
+import argparse, json, os, signal, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
@@ -34,6 +34,7 @@ def main():
             with lock, open(args.log, "a", encoding="utf-8") as log:
                 log.write(self.path + "\n")
             route = routes.get(self.path, fallback)
+            time.sleep(route.get("delay_ms", 0) / 1000.0)
             self.answer(route.get("status", 200), route.get("body", "").encode("utf-8"),
                         route.get("content_type", "application/json; charset=UTF-8"))
 

@@ -120,3 +120,46 @@ struct InterruptTests {
         #expect(statuses == ["interrupted"])
     }
 }
+
+/// Stops that land while the ID listing is still on its way.
+@Suite("Stopped during the listing")
+struct ListingStopTests {
+    static let slowListing: [String: FixedServer.Route] = [
+        "/objects": .init(body: #"{"total":1,"objectIDs":[1]}"#, delay_ms: 20_000),
+    ]
+
+    private func arguments(_ fixture: CrawlFixture, api: String) -> [String] {
+        ["crawl", "--api", api, "--catalog", fixture.catalogPath, "--out", fixture.pagesPath, "--rate", "unlimited", "--json"]
+    }
+
+    @Test("a second signal during a slow listing: interrupted (exit 130), not failed, and at once")
+    func secondSignal() throws {
+        let fixture = try CrawlFixture()
+        let server = try FixedServer(routes: Self.slowListing)
+        let start = Date()
+        let run = try ETLRun.run(
+            arguments(fixture, api: server.api), signal: SIGINT,
+            when: { (try? server.requests().contains("/objects")) ?? false }, secondSignalAfter: 0.3)
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(run.exitCode == 130, "\(run.standardError)")
+        #expect(elapsed < 15, "the listing's transfer was cancelled")
+        let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
+        #expect(summary.status == .interrupted)
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let statuses = try catalog.database.fetchAll(sql: "SELECT status FROM runs").compactMap { $0.string("status") }
+        #expect(statuses == ["interrupted"])
+    }
+
+    @Test("--max-duration during a slow listing: the budget ends the run (exit 0), not a failure")
+    func deadline() throws {
+        let fixture = try CrawlFixture()
+        let server = try FixedServer(routes: Self.slowListing)
+        let start = Date()
+        let run = try ETLRun.run(arguments(fixture, api: server.api) + ["--max-duration", "1s"])
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(elapsed < 15)
+        let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
+        #expect(summary.status == .budgetReached)
+    }
+}

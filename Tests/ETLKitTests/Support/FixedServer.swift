@@ -7,6 +7,8 @@ final class FixedServer {
         var status = 200
         var body: String
         var content_type = "application/json; charset=UTF-8"
+        /// How long the server waits before it answers.
+        var delay_ms = 0
     }
 
     let process = Process()
