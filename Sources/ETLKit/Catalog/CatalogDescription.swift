@@ -189,6 +189,6 @@ public enum CatalogDescription {
         Query(name: "last_runs", title: "The last five runs",
               sql: "SELECT id, started_at, status, requests, blocks, kept_delta, round(achieved_rate, 2) AS rate FROM runs ORDER BY id DESC LIMIT 5"),
         Query(name: "works_per_century", title: "Kept works per century (negative: BCE)",
-              sql: "SELECT CASE WHEN object_begin_date > 0 THEN (object_begin_date - 1) / 100 + 1 ELSE -((-object_begin_date) / 100 + 1) END AS century, count(*) AS works FROM works WHERE object_begin_date IS NOT NULL GROUP BY century ORDER BY century"),
+              sql: "SELECT \(Catalog.centurySQL) AS century, count(*) AS works FROM works WHERE object_begin_date IS NOT NULL GROUP BY century ORDER BY century"),
     ]
 }

@@ -51,11 +51,12 @@ struct HTMLReport {
         if status.queued == 0 {
             backlog += ": nothing left to fetch"
         } else if let seconds = status.backlogSeconds {
-            backlog += ", about \(Self.figure("backlog-time", Report.duration(seconds))) at the last run's rate"
+            backlog += "<small>about \(Self.figure("backlog-time", Report.duration(seconds))) at the last run's rate"
             if let budget = data.runs.last?.maxDurationSeconds, budget > 0 {
                 let nights = Int((seconds / budget).rounded(.up))
                 backlog += " (\(Self.figure("backlog-nights", nights)) \(nights == 1 ? "run" : "runs") of \(ReportFormat.html(Report.duration(budget))))"
             }
+            backlog += "</small>"
         }
         let images = status.images
         return """
@@ -66,8 +67,8 @@ struct HTMLReport {
             <div><dt>Objects known</dt><dd>\(Self.figure("objects", status.objects))</dd></div>
             <div><dt>Fetched</dt><dd>\(Self.figure("fetched", status.fetched))</dd></div>
             <div><dt>Backlog</dt><dd>\(backlog)</dd></div>
-            <div><dt>Pictures verified (paged)</dt><dd>\(Self.figure("images-paged-verified", images.pagedVerified)) of \(Self.figure("images-paged", images.paged))</dd></div>
-            <div><dt>Crawls</dt><dd>\(Self.figure("runs", data.runs.count)), \(Self.figure("blocks-total", data.runs.reduce(0) { $0 + $1.blocks })) confirmed blocks</dd></div>
+            <div><dt>Pictures verified</dt><dd>\(Self.figure("images-paged-verified", images.pagedVerified))<small>of \(Self.figure("images-paged", images.paged)) paged works</small></dd></div>
+            <div><dt>Crawls</dt><dd>\(Self.figure("runs", data.runs.count))<small>\(Self.figure("blocks-total", data.runs.reduce(0) { $0 + $1.blocks })) confirmed blocks</small></dd></div>
             </dl></section>
 
             """
@@ -92,7 +93,7 @@ struct HTMLReport {
         header p{margin:2px 0;color:var(--muted)}code{overflow-wrap:anywhere}
         .figures{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:10px;margin:0}
         .figures div{border:1px solid var(--line);border-radius:6px;padding:8px 10px}
-        .figures dt{font-size:.85rem;color:var(--muted)}.figures dd{margin:0;font-size:1.15rem;font-weight:600}
+        .figures dt{font-size:.85rem;color:var(--muted)}.figures dd{margin:0;font-size:1.15rem;font-weight:600}.figures dd small{display:block;font-size:.85rem;font-weight:400;color:var(--muted)}
         .grid-charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,480px),1fr));gap:16px}
         figure.chart{margin:0;max-width:640px}figcaption{font-weight:600;margin:6px 0}
         svg.line-chart,svg.bar-chart{width:100%;height:auto;display:block}
