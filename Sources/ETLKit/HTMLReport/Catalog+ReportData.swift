@@ -57,7 +57,38 @@ extension Catalog {
         if undated > 0 { centuries.append(ReportData.Count(name: "unknown", count: undated)) }
         return ReportData(
             catalogPath: path, status: status, runs: runs, minutes: minutes, departments: departments,
-            centuries: centuries, detailedRunIDs: detailed)
+            centuries: centuries, detailedRunIDs: detailed, imageRuns: try imageRuns(limit: runLimit))
+    }
+
+    /// The minutes of the last `limit` image runs, newest run first.
+    private func imageRuns(limit: Int) throws -> [ReportData.ImageRun] {
+        var runs: [ReportData.ImageRun] = []
+        for row in try database.fetchAll(
+            sql: """
+                SELECT run_started_at, minute, seconds, requests, ok, gone, failed, retries, refusals, blocks,
+                       rate_in_force, ceiling, bytes
+                  FROM run_minutes
+                 WHERE kind = 'images' AND run_started_at IN (
+                       SELECT DISTINCT run_started_at FROM run_minutes WHERE kind = 'images'
+                        ORDER BY run_started_at DESC LIMIT ?)
+                 ORDER BY run_started_at DESC, minute
+                """,
+            arguments: [.int(limit)]) {
+            let startedAt = try row.text(named: "run_started_at") ?? ""
+            let minute = ReportData.Minute(
+                runID: 0, minute: try row.integer(named: "minute") ?? 0,
+                seconds: try row.real(named: "seconds") ?? 0, requests: try row.integer(named: "requests") ?? 0,
+                ok: try row.integer(named: "ok") ?? 0, gone: try row.integer(named: "gone") ?? 0,
+                failed: try row.integer(named: "failed") ?? 0, retries: try row.integer(named: "retries") ?? 0,
+                refusals: try row.integer(named: "refusals") ?? 0, blocks: try row.integer(named: "blocks") ?? 0,
+                rateInForce: try row.real(named: "rate_in_force"), ceiling: try row.real(named: "ceiling"))
+            if runs.last?.startedAt != startedAt {
+                runs.append(ReportData.ImageRun(startedAt: startedAt, minutes: [], bytes: 0))
+            }
+            runs[runs.count - 1].minutes.append(minute)
+            runs[runs.count - 1].bytes += try row.integer(named: "bytes") ?? 0
+        }
+        return runs
     }
 
     /// `19th c.`, `1st c. BCE`.

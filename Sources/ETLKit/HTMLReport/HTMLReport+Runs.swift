@@ -24,6 +24,24 @@ extension HTMLReport {
         return out + "</section>\n"
     }
 
+    /// The last `etl images` runs, minute by minute.
+    func imageRunsSection() -> String {
+        guard !data.imageRuns.isEmpty else { return "" }
+        var out = "<section id=\"image-runs\"><h2>Recent picture downloads (etl images)</h2>\n<div class=\"grid-charts\">\n"
+        for run in data.imageRuns {
+            let key = "images-run-\(run.startedAt)"
+            let seconds = run.minutes.reduce(0) { $0 + $1.seconds }
+            out += "<div class=\"run\"><h3>Pictures from \(ReportFormat.html(run.startedAt))</h3>\n<p class=\"run-facts\">"
+            out += "\(ReportFormat.html(Report.duration(seconds))), \(Self.figure("\(key)-requests", run.minutes.reduce(0) { $0 + $1.requests })) requests, "
+            out += "\(Self.figure("\(key)-saved", run.minutes.reduce(0) { $0 + $1.ok })) pictures saved, "
+            out += "\(Self.figure("\(key)-failed", run.minutes.reduce(0) { $0 + $1.failed })) failed, "
+            out += "\(Self.figure("\(key)-blocks", run.minutes.reduce(0) { $0 + $1.blocks })) blocks, \(ReportFormat.html(Report.bytes(run.bytes))) received</p>\n"
+            out += rateChart(title: "Pictures from \(run.startedAt.prefix(16)): requests per minute", minutes: run.minutes).html()
+            out += "</div>\n"
+        }
+        return out + "</div></section>\n"
+    }
+
     /// `3h02m of a 6h budget, 12,345 requests, 2 blocks, kept +120`.
     private func runFacts(_ run: ReportData.Run) -> String {
         var text = Self.figure("run-\(run.id)-duration", Report.duration(run.durationSeconds))
@@ -41,6 +59,10 @@ extension HTMLReport {
 
     /// Requests per minute against the rate in force and the learnt ceiling, blocks shaded.
     func rateChart(run: ReportData.Run, minutes: [ReportData.Minute]) -> LineChart {
+        rateChart(title: "Run #\(run.id): requests per minute", minutes: minutes)
+    }
+
+    func rateChart(title: String, minutes: [ReportData.Minute]) -> LineChart {
         var requests: [ChartPoint] = [], inForce: [ChartPoint] = [], ceiling: [ChartPoint] = []
         var bands: [ClosedRange<Double>] = []
         var elapsed = 0.0
@@ -62,7 +84,7 @@ extension HTMLReport {
             series.append(ChartSeries(name: "learnt ceiling", color: ReportPalette.purple, points: ceiling, dash: "2 3", isStep: true))
         }
         return LineChart(
-            title: "Run #\(run.id): requests per minute", xLabel: "minutes since the run started",
+            title: title, xLabel: "minutes since the run started",
             yLabel: "requests per minute", series: series, bands: bands, bandName: "minute with a confirmed block")
     }
 

@@ -29,6 +29,7 @@ struct HTMLReport {
             """
         out += headline()
         out += runsSection()
+        out += imageRunsSection()
         out += acrossRunsSection()
         out += datasetSection()
         out += runsTable()

@@ -38,6 +38,13 @@ struct ReportData: Sendable {
         var ceiling: Double?
     }
 
+    /// An `etl images` run, known only by its minutes.
+    struct ImageRun: Sendable, Equatable {
+        var startedAt: String
+        var minutes: [Minute]
+        var bytes: Int
+    }
+
     struct Count: Sendable, Equatable {
         var name: String
         var count: Int
@@ -54,4 +61,6 @@ struct ReportData: Sendable {
     var centuries: [Count]
     /// The run IDs shown in detail, newest first.
     var detailedRunIDs: [Int]
+    /// The last image runs, newest first.
+    var imageRuns: [ImageRun]
 }

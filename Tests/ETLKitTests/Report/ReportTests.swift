@@ -103,12 +103,25 @@ struct ReportTests {
             check("run-\(id)-kept-delta", row.int("kept_delta") ?? -1)
             #expect(figures.removeValue(forKey: "run-\(id)-duration") == Report.duration(row.double("duration_seconds") ?? -1))
         }
+        let imageRuns = try database.fetchAll(sql: """
+            SELECT run_started_at AS s, sum(requests) AS r, sum(ok) AS ok, sum(failed) AS f, sum(blocks) AS b
+              FROM run_minutes WHERE kind = 'images' GROUP BY run_started_at
+            """)
+        #expect(imageRuns.count == 1)
+        for row in imageRuns {
+            let key = "images-run-\(row.string("s") ?? "?")"
+            check("\(key)-requests", row.int("r") ?? -1)
+            check("\(key)-saved", row.int("ok") ?? -1)
+            check("\(key)-failed", row.int("f") ?? -1)
+            check("\(key)-blocks", row.int("b") ?? -1)
+        }
         #expect(figures.isEmpty, "figures not checked: \(figures.keys.sorted())")
         // Every number cell is a checked figure.
         #expect(html.components(separatedBy: "<td class=\"num\">").dropFirst().allSatisfy { $0.hasPrefix("<span data-k=") })
 
         // The minute-by-minute chart of each crawl, blocks marked.
-        #expect(html.components(separatedBy: "<svg class=\"line-chart\"").count - 1 == 3 + 2)
+        // Two crawls and one image run minute by minute, and three trends.
+        #expect(html.components(separatedBy: "<svg class=\"line-chart\"").count - 1 == 2 + 1 + 3)
         #expect(html.contains("<rect class=\"band\""))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;\u{FFFD}[31m") && !html.contains("<script"))
         // Self-contained: nothing fetched.
