@@ -114,7 +114,7 @@ struct PolitenessTests {
         let summary = try await fixture.crawl(fixture.options(api: mock.api))
         #expect(summary.failed == 1)
         let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
-        let row = try catalog.database.fetchOne(sql: "SELECT state, error, raw_json FROM objects WHERE object_id = 7")
+        let row = try catalog.database.fetchOne(sql: "SELECT o.state, o.error, r.raw_json FROM objects o LEFT JOIN objects_raw r USING (object_id) WHERE object_id = 7")
         #expect(row?.string("state") == "failed")
         #expect(row?.string("error")?.contains("larger than 10485760 bytes") == true)
         #expect(row?["raw_json"] == .null)
