@@ -47,7 +47,7 @@ public enum Report {
         }
         text += images(status.images)
         text += status.hasReport
-            ? "report          \(status.reportPath) (refresh: etl report)\n"
+            ? "report          \(status.reportPath) (written by 'etl report')\n"
             : "report          none yet; 'etl report' writes \(status.reportPath)\n"
         if status.lastRuns.isEmpty {
             text += "runs            none\n"

@@ -15,7 +15,7 @@ enum ReportCommand {
         options: [
             SharedOptions.catalog,
             .value("out", "file", "The page to write.", default: "report.html beside the catalog"),
-            .value("runs", "n", "Crawls shown minute by minute and in the table.", default: "14"),
+            .value("runs", "n", "Crawls and image runs shown minute by minute; crawls in the table.", default: "14"),
         ])
 
     static func command(from options: ParsedOptions) throws -> ETLCommand {

@@ -14,6 +14,7 @@ public struct ReportOptions: Sendable, Equatable {
     }
 
     public static func defaultOutPath(catalogPath: String) -> String {
-        LocalPath(catalogPath).parent.appending("report.html").string
+        let folder = LocalPath(catalogPath).parent
+        return folder.string == "." ? "report.html" : folder.appending("report.html").string
     }
 }

@@ -164,7 +164,7 @@ struct ReportTests {
         #expect(run.exitCode == 0 && run.standardError == "")
         #expect(run.standardOutput == "wrote the report to \(fixture.crawl.path("report.html"))\n")
         let after = try ETLRun.run(["status", "--catalog", catalog], timeout: 60)
-        #expect(after.standardOutput.contains("report          \(fixture.crawl.path("report.html")) (refresh: etl report)\n"))
+        #expect(after.standardOutput.contains("report          \(fixture.crawl.path("report.html")) (written by 'etl report')\n"))
 
         let usage = try ETLRun.run(["report", "--catalog", catalog, "--runs", "0"], timeout: 60)
         #expect(usage.exitCode == 64)
