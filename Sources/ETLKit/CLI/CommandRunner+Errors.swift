@@ -29,6 +29,7 @@ extension ETLCommand {
         case .images(let options, _): return options.catalogPath
         case .status(let path, _): return path
         case .export(let options): return options.catalogPath
+        case .report(let options): return options.catalogPath
         case .plan, .show: return nil
         }
     }

@@ -51,6 +51,9 @@ public struct CommandRunner: Sendable {
                 if let path = options.outPath {
                     outcome.standardOutput = "exported \(count) rows of \(options.table.rawValue) to \(path)\n"
                 }
+            case .report(let options):
+                let path = try ReportBuilder(options: options).run()
+                outcome.standardOutput = "wrote the report to \(path)\n"
             case .status(let path, let isJSON):
                 let status = try Catalog.open(path: path, create: false).status()
                 outcome.standardOutput = isJSON ? Report.json(status) : Report.text(for: status)
@@ -121,7 +124,7 @@ public struct CommandRunner: Sendable {
             return .dataError
         case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema:
             return .dataError
-        case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), is PagesError, ImageError.notADirectory:
+        case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), is PagesError, ImageError.notADirectory, is ReportError:
             return .cannotCreate
         case CatalogError.cannotWrite, ImageError.cannotWrite:
             return .ioError

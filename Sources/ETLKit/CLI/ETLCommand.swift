@@ -6,13 +6,14 @@ public enum ETLCommand: Sendable {
     case status(catalogPath: String, isJSON: Bool)
     case plan(CrawlPlanner, isJSON: Bool)
     case export(ExportOptions)
+    case report(ReportOptions)
     /// Print this text to stdout and exit 0 (`--help`, `--version`).
     case show(String)
 
     /// Every subcommand, in the order `etl --help` lists them.
     public static let specs: [CommandSpec] = [
         CrawlCommand.spec, ImagesCommand.spec, PagesCommand.spec, StatusCommand.spec, PlanCommand.spec,
-        ExportCommand.spec,
+        ExportCommand.spec, ReportCommand.spec,
     ]
 
     /// Parses `arguments` (without the program name).
@@ -45,6 +46,7 @@ public enum ETLCommand: Sendable {
         case ImagesCommand.spec.name: return try ImagesCommand.command(from: options)
         case PlanCommand.spec.name: return try PlanCommand.command(from: options)
         case ExportCommand.spec.name: return try ExportCommand.command(from: options)
+        case ReportCommand.spec.name: return try ReportCommand.command(from: options)
         default: return try StatusCommand.command(from: options)
         }
     }

@@ -46,6 +46,9 @@ public enum Report {
             text += "backlog         \(status.queued) objects\n"
         }
         text += images(status.images)
+        text += status.hasReport
+            ? "report          \(status.reportPath) (written by 'etl report')\n"
+            : "report          none yet; 'etl report' writes \(status.reportPath)\n"
         if status.lastRuns.isEmpty {
             text += "runs            none\n"
         } else {

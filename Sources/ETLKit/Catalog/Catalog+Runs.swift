@@ -9,6 +9,13 @@ extension Catalog {
         return try database.fetchOne(sql: "SELECT last_insert_rowid() AS id")?.integer(named: "id") ?? 0
     }
 
+    /// Notes the budgets a crawl runs under.
+    func recordBudgets(runID: Int, maxDuration: Double?, maxRequests: Int?) throws {
+        try database.execute(
+            sql: "UPDATE runs SET max_duration_seconds = ?, max_requests = ? WHERE id = ?",
+            arguments: [.double(maxDuration), .int(maxRequests), .int(runID)])
+    }
+
     /// Stores a run's final figures.
     public func finishRun(id: Int, summary: CrawlSummary, finishedAt: Date) throws {
         try database.execute(

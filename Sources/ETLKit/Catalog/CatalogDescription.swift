@@ -137,7 +137,29 @@ public enum CatalogDescription {
                 ("bad_ids", "New 400s"), ("withdrawn", "IDs that left the listing"), ("blocks", "Blocks met"),
                 ("retries", "Retries"), ("duration_seconds", "Wall time"), ("achieved_rate", "Requests per second"),
                 ("page_lines_changed", "Page-file lines that changed"), ("error", "Why it failed"),
+                ("max_duration_seconds", "The run's --max-duration budget; NULL when none"),
+                ("max_requests", "The run's --max-requests budget; NULL when none"),
             ]),
+        Table(
+            name: "run_minutes",
+            description: "One row per minute of each crawl and image run (telemetry for etl report); kept for good, ~100 bytes a row.",
+            columns: [
+                ("kind", "crawl or images"), ("run_started_at", "UTC start of the run; with kind, names the run"),
+                ("run_id", "The crawl's runs.id; NULL for an image run"), ("minute", "0, 1, 2 … from the run's start"),
+                ("started_at", "UTC start of the minute"),
+                ("seconds", "Span covered: ~60; the last row is shorter, the first longer when listing took over a minute"),
+                ("requests", "Requests granted, probes and the listing included"),
+                ("ok", "Answers recorded as data: fetched records, saved pictures"), ("gone", "404 and 400 outcomes"),
+                ("failed", "Items that failed for good"), ("retries", "Retries"),
+                ("refusals", "Refused answers (403, 429, HTML instead of data)"),
+                ("noise", "Refusals a probe dismissed"), ("blocks", "Blocks confirmed"),
+                ("bytes", "Body bytes received"),
+                ("rate_in_force", "Requests per second allowed at the end of the minute; NULL when unlimited"),
+                ("rate_achieved", "requests / seconds"), ("ceiling", "The ceiling --rate auto learnt, if any"),
+                ("objects", "Items whose outcome was committed"),
+                ("complete", "Fetched records that passed every filter rule (works to be, before duplicates)"),
+            ],
+            facets: ["kind"]),
         Table(
             name: "page_lines",
             description: "The page files as last written, line by line.",
@@ -167,6 +189,6 @@ public enum CatalogDescription {
         Query(name: "last_runs", title: "The last five runs",
               sql: "SELECT id, started_at, status, requests, blocks, kept_delta, round(achieved_rate, 2) AS rate FROM runs ORDER BY id DESC LIMIT 5"),
         Query(name: "works_per_century", title: "Kept works per century (negative: BCE)",
-              sql: "SELECT CASE WHEN object_begin_date > 0 THEN (object_begin_date - 1) / 100 + 1 ELSE -((-object_begin_date) / 100 + 1) END AS century, count(*) AS works FROM works WHERE object_begin_date IS NOT NULL GROUP BY century ORDER BY century"),
+              sql: "SELECT \(Catalog.centurySQL) AS century, count(*) AS works FROM works WHERE object_begin_date IS NOT NULL GROUP BY century ORDER BY century"),
     ]
 }

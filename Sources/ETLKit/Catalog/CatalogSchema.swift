@@ -7,7 +7,7 @@ import Store
 enum CatalogSchema {
     /// 'METL' in ASCII.
     static let applicationID: Int64 = 0x4D45_544C
-    static let version = 3
+    static let version = 4
 
     /// Row size is ~2.5 KB of raw JSON: 16 KB pages measured 3.5× faster to
     /// insert than 4 KB ones and gave a 58% smaller file.
@@ -15,10 +15,10 @@ enum CatalogSchema {
 
     /// Upgrades the schema from `version` to `version + 1`.
     static func migrate(_ database: Database, from version: Int) throws {
-        if version < migrations.count {
-            try database.execute(sql: migrations[version])
-        } else {
-            try migrateToVersion3(database)
+        switch version {
+        case ..<migrations.count: try database.execute(sql: migrations[version])
+        case 2: try migrateToVersion3(database)
+        default: try database.execute(sql: version4SQL)
         }
     }
 
@@ -172,9 +172,10 @@ enum CatalogSchema {
     /// already has: its `user_version` was lowered, and migrating would fail
     /// half-way with `table … already exists`.
     static func tableAhead(of version: Int, in database: Database) throws -> String? {
-        guard version >= 0, version < migrations.count else { return nil }
+        guard version >= 0, version < self.version else { return nil }
         let existing = Set(try database.fetchAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { try $0.text(named: "name") })
-        for migration in migrations[version...] {
+        let later = (version < migrations.count ? Array(migrations[version...]) : []) + [version4SQL]
+        for migration in later {
             for line in migration.split(separator: "\n") {
                 let words = line.split(separator: " ")
                 guard words.count >= 3, words[0] == "CREATE", words[1] == "TABLE" else { continue }

@@ -35,6 +35,9 @@ public struct CatalogStatus: Sendable, Equatable, Codable {
     public var backlogSeconds: Double?
     /// How many kept and paged works have a picture verified by `etl images`.
     public var images = ImageCoverage()
+    /// Where `etl report` writes by default (beside the catalog), and whether that file exists yet.
+    public var reportPath = ""
+    public var hasReport = false
 
     public init() {}
 }
@@ -76,6 +79,8 @@ extension Catalog {
             if let reason = try row.text(named: "reason") { status.rejected[reason] = try row.integer(named: "n") ?? 0 }
         }
         status.images = try imageCoverage()
+        status.reportPath = ReportOptions.defaultOutPath(catalogPath: path)
+        status.hasReport = LocalPath(status.reportPath).kind == .regular
         status.cursor = try setting(Crawler.cursorKey)
         status.lastRuns = try database.fetchAll(
             sql: """

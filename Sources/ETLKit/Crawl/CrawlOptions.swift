@@ -29,6 +29,8 @@ public struct CrawlOptions: Sendable, Equatable {
 
     public static let defaultUserAgent = "etl/\(ETLVersion.current) (offline dataset builder for the Met Collection API; libcurl)"
 
+    /// Seconds per `run_minutes` row: 60; tests shorten it to see several rows.
+    public var telemetrySeconds = 60.0
     public init() {}
 }
 

@@ -38,6 +38,8 @@ public struct Crawler: Sendable {
         let previousCursor = try catalog.setting(Self.cursorKey)
         let mode = modeName(hasCursor: previousCursor != nil)
         let runID = try catalog.beginRun(mode: mode, startedAt: startedAt)
+        try catalog.recordBudgets(runID: runID, maxDuration: pacing.maxDuration, maxRequests: pacing.maxRequests)
+        var minutes = MinuteRecorder(kind: .crawl, runID: runID, startedAt: startedAt, start: start, seconds: options.telemetrySeconds)
         var summary = CrawlSummary()
         summary.mode = mode
         do {
@@ -60,7 +62,7 @@ public struct Crawler: Sendable {
                 maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
             let loop = ObjectLoop(
                 catalog: catalog, reporter: reporter, loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
-            let outcome = try await loop.run(queue: queue, summary: &summary)
+            let outcome = try await loop.run(queue: queue, summary: &summary, minutes: &minutes)
             summary.status = outcome
             let change = try catalog.rebuildWorks()
             summary.kept = change.kept

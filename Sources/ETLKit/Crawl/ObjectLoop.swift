@@ -14,7 +14,8 @@ struct ObjectLoop {
     var pacer: RequestPacer { loop.fetcher.pacer }
 
     /// Fetches `queue` in order; returns how the loop ended.
-    func run(queue: [Int], summary: inout CrawlSummary) async throws -> CrawlSummary.Status {
+    /// Each minute's figures go to `run_minutes` as the minute ends.
+    func run(queue: [Int], summary: inout CrawlSummary, minutes: inout MinuteRecorder) async throws -> CrawlSummary.Status {
         let start = ContinuousClock.now
         var next = queue.startIndex
         var done = 0
@@ -35,25 +36,30 @@ struct ObjectLoop {
                         result.attempts = tally.requests
                         done += 1
                         count(result, into: &summary)
+                        minutes.count(result, tally: tally)
                         return result
                     case .unreachable(let objectID, let failure, let tally):
                         done += 1
                         summary.failed += 1
+                        minutes.count(failed: 1, tally: tally, isCommitted: true)
                         return FetchResult(
                             objectID: objectID, outcome: .failed(reason: failure.reason), httpStatus: nil,
                             fetchedAt: Date(), attempts: tally.requests)
                     case .fatal(let objectID, let error, let tally):
                         done += 1
                         summary.failed += 1
+                        minutes.count(failed: 1, tally: tally, isCommitted: true)
                         return FetchResult(
                             objectID: objectID, outcome: .failed(reason: "\(error)"), httpStatus: nil,
                             fetchedAt: Date(), attempts: tally.requests)
-                    case .abandoned:
+                    case .abandoned(_, _, let tally):
+                        minutes.count(tally: tally, isCommitted: false)
                         return nil
                     }
                 },
                 commit: { try await writer.submit($0) },
                 onHeartbeat: {
+                    if let minute = minutes.observe(await pacer.snapshot, at: .now) { try catalog.record(minute) }
                     reporter.report(await pacer.takeEvents())
                     reporter.crawl(didReport: .progress(await pacer.progress(
                         done: done, total: queue.count, retries: summary.retries, failures: summary.failed, since: start)))
@@ -61,6 +67,7 @@ struct ObjectLoop {
                 onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
         }
         reporter.report(await pacer.takeEvents())
+        if let minute = minutes.finish(await pacer.snapshot, at: .now) { try catalog.record(minute) }
         return stopReason?.runStatus ?? .completed
     }
 

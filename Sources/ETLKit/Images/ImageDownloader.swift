@@ -32,6 +32,7 @@ public struct ImageDownloader: Sendable {
         let directory = ImageDirectory(path: options.directory)
         try directory.create()
         let start = ContinuousClock.now
+        let startedAt = Date()
         var summary = ImageSummary()
         summary.mode = options.isAll ? "all" : "paged"
         summary.directory = directory.path
@@ -52,6 +53,7 @@ public struct ImageDownloader: Sendable {
 
         let pacing = options.pacing
         let pacer = pacing.makePacer(stop: stop)
+        var minutes = MinuteRecorder(kind: .images, runID: nil, startedAt: startedAt, start: .now, seconds: options.telemetrySeconds)
         let fetcher = Fetcher(
             kind: ImageRequest(directory: directory), client: client, pacer: pacer,
             maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
@@ -59,7 +61,7 @@ public struct ImageDownloader: Sendable {
             catalog: catalog, directory: directory, reporter: reporter,
             loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
         do {
-            summary.status = try await loop.run(plan: plan, summary: &summary)
+            summary.status = try await loop.run(plan: plan, summary: &summary, minutes: &minutes)
         } catch let error as ImageError {
             summary.status = .failed
             summary.error = error.description

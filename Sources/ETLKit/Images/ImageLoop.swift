@@ -17,7 +17,7 @@ struct ImageLoop {
     /// Walks `plan`; returns how the loop ended. Throws when a picture
     /// cannot be written or the host is unreachable, after committing
     /// what was done.
-    func run(plan: ImagePlan, summary: inout ImageSummary) async throws -> CrawlSummary.Status {
+    func run(plan: ImagePlan, summary: inout ImageSummary, minutes: inout MinuteRecorder) async throws -> CrawlSummary.Status {
         let start = ContinuousClock.now
         let entries = plan.entries
         let pacer = loop.fetcher.pacer
@@ -76,21 +76,30 @@ struct ImageLoop {
                     result.attempts = tally.requests
                     done += 1
                     summary.count(result, retries: 0)
-                    if case .saved = result.outcome { filled += 1 }
+                    if case .saved = result.outcome {
+                        filled += 1
+                        minutes.count(ok: 1, tally: tally, isCommitted: true)
+                    } else {
+                        minutes.count(failed: 1, tally: tally, isCommitted: true)
+                    }
                     return result
-                case .abandoned:
+                case .abandoned(_, _, let tally):
                     abandoned += 1
-                case .unreachable(_, let failure, _):
+                    minutes.count(tally: tally, isCommitted: false)
+                case .unreachable(_, let failure, let tally):
                     abandoned += 1
+                    minutes.count(failed: 1, tally: tally, isCommitted: false)
                     if fatal == nil { fatal = .unreachable(reason: failure.reason) }
-                case .fatal(_, let error, _):
+                case .fatal(_, let error, let tally):
                     abandoned += 1
+                    minutes.count(failed: 1, tally: tally, isCommitted: false)
                     if fatal == nil { fatal = error as? ImageError ?? .unreachable(reason: "\(error)") }
                 }
                 return nil
             },
             commit: commit,
             onHeartbeat: {
+                if let minute = minutes.observe(await pacer.snapshot, at: .now) { try catalog.record(minute) }
                 reporter.report(await pacer.takeEvents())
                 let total = done + inFlight + abandoned + downloadsAhead()
                 reporter.crawl(didReport: .progress(await pacer.progress(
@@ -98,6 +107,7 @@ struct ImageLoop {
             },
             onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
         reporter.report(await pacer.takeEvents())
+        if let minute = minutes.finish(await pacer.snapshot, at: .now) { try catalog.record(minute) }
         summary.remaining = abandoned + downloadsAhead()
         if let fatal { throw fatal }
         return stopReason?.runStatus ?? .completed

@@ -17,6 +17,8 @@ public struct ImageOptions: Sendable, Equatable {
     /// The hosts pictures may be fetched from (`--image-hosts` widens it).
     public var imageHosts = ImageHosts()
 
+    /// Seconds per `run_minutes` row: 60; tests shorten it to see several rows.
+    public var telemetrySeconds = 60.0
     public init() {}
 
     /// The pacing and retry settings of `crawl`, with the image defaults for the rest.

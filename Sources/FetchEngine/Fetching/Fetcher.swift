@@ -34,6 +34,7 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
             do {
                 let response = try await client.get(url)
                 hasAnswer = true
+                tally.bytes += response.body.count
                 verdict = await kind.verdict(for: response, item: item)
             } catch let error as HTTPError {
                 verdict = kind.verdict(for: error, item: item)
@@ -97,7 +98,9 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
         tally.requests += 1
         let isRefused: Bool
         do {
-            isRefused = kind.isRefusal(try await client.get(probeURL ?? refusedURL))
+            let response = try await client.get(probeURL ?? refusedURL)
+            tally.bytes += response.body.count
+            isRefused = kind.isRefusal(response)
         } catch is HTTPError {
             // No answer says nothing about a block: a front end that blocks answers.
             isRefused = false

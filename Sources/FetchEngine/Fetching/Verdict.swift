@@ -45,6 +45,8 @@ public struct FetchTally: Sendable, Equatable {
     public var requests = 0
     public var retries = 0
     public var refusals = 0
+    /// Body bytes of the answers received, probes included.
+    public var bytes = 0
 
     public init() {}
 }

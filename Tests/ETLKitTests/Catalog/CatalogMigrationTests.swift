@@ -41,7 +41,8 @@ struct CatalogMigrationTests {
         let path = directory.path("catalog.sqlite")
         try Self.makeVersion2(at: path)
         let catalog = try Catalog.open(path: path)
-        #expect(try catalog.database.fetchOne(sql: "PRAGMA user_version")?.int("user_version") == 3)
+        #expect(try catalog.database.fetchOne(sql: "PRAGMA user_version")?.int("user_version") == CatalogSchema.version)
+        #expect(try catalog.count("SELECT count(*) FROM run_minutes") == 0)
         let objectColumns = try catalog.database.fetchAll(sql: "SELECT name FROM pragma_table_info('objects')").compactMap { $0.string("name") }
         #expect(!objectColumns.contains("raw_json"))
         #expect(try catalog.count("SELECT count(*) FROM objects_raw") == 2)

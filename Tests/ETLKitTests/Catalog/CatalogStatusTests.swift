@@ -25,6 +25,7 @@ struct CatalogStatusTests {
             cursor          none (next crawl is a full one)
             backlog         0 objects
             images          paged 0 of 0 verified, kept 0 of 0, failed 0
+            report          none yet; 'etl report' writes \(fixture.path("report.html"))
             runs            none
 
             """)

@@ -138,6 +138,10 @@ extension NightlyTests {
         #expect(log.contains("crawl completed (full)"))
         #expect(log.contains("Error: cannot list object IDs from http://127.0.0.1:9/objects"))
         #expect(log.contains("exit 0") && log.contains("exit 1"))
+        // After each crawl, failed or not, the report beside the catalog.
+        #expect(log.components(separatedBy: "wrote the report to \(fixture.path("report.html"))\n").count == 3)
+        let report = try String(contentsOfFile: fixture.path("report.html"), encoding: .utf8)
+        #expect(report.contains("<title>etl report</title>") && report.contains(">failed</span>"))
     }
 }
 

@@ -180,7 +180,8 @@ struct ObjectLoopTests {
             catalog: catalog, reporter: reporter,
             loop: FetchLoop(fetcher: fetcher(client, pacer, maxAttempts: maxAttempts), concurrency: concurrency))
         var summary = CrawlSummary()
-        let status = try await loop.run(queue: try catalog.queuedIDs(), summary: &summary)
+        var minutes = MinuteRecorder(kind: .crawl, runID: nil, startedAt: Date(), start: .now)
+        let status = try await loop.run(queue: try catalog.queuedIDs(), summary: &summary, minutes: &minutes)
         return (status, summary)
     }
 

@@ -1,0 +1,107 @@
+/// An SVG line chart: labelled axes with units, nice ticks, lines decimated
+/// to the plot's width, and shaded x ranges (block episodes).
+struct LineChart {
+    var title: String
+    var xLabel: String
+    var yLabel: String
+    var series: [ChartSeries]
+    /// Shaded x ranges, named in the legend as `bandName`.
+    var bands: [ClosedRange<Double>] = []
+    var bandName = "block"
+    /// Labels for x ticks (dates); plain numbers by default.
+    var xTickLabel: ((Double, Double) -> String)? = nil
+    var width = 480.0
+    var height = 250.0
+
+    static let margin = (left: 58.0, right: 12.0, top: 12.0, bottom: 44.0)
+
+    var plotLeft: Double { Self.margin.left }
+    var plotRight: Double { width - Self.margin.right }
+    var plotTop: Double { Self.margin.top }
+    var plotBottom: Double { height - Self.margin.bottom }
+
+    /// The x and y scales the chart draws with.
+    func scales() -> (x: LinearScale, y: LinearScale) {
+        let points = series.flatMap(\.points)
+        var xs = points.map(\.x)
+        xs += bands.flatMap { [$0.lowerBound, $0.upperBound] }
+        let x: LinearScale
+        if let low = xs.min(), let high = xs.max(), high > low {
+            x = LinearScale(lower: low, upper: high, start: plotLeft, end: plotRight)
+        } else {
+            x = LinearScale(covering: xs, includesZero: false, start: plotLeft, end: plotRight)
+        }
+        let y = LinearScale(covering: points.map(\.y), includesZero: true, start: plotBottom, end: plotTop)
+        return (x, y)
+    }
+
+    /// The `<figure>`: heading, the SVG, and a legend in HTML (it wraps on a phone).
+    func html() -> String {
+        var out = "<figure class=\"chart\"><figcaption>\(ReportFormat.html(title))</figcaption>\n"
+        out += svg()
+        out += "\n<ul class=\"legend\">"
+        for line in series {
+            let dash = line.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+            out += "<li><svg width=\"26\" height=\"10\" aria-hidden=\"true\"><line x1=\"1\" y1=\"5\" x2=\"25\" y2=\"5\" stroke=\"\(ReportPalette.color(line.color))\" stroke-width=\"3\"\(dash)/></svg>\(ReportFormat.html(line.name))</li>"
+        }
+        if !bands.isEmpty {
+            out += "<li><span class=\"swatch band\"></span>\(ReportFormat.html(bandName))</li>"
+        }
+        return out + "</ul></figure>\n"
+    }
+
+    func svg() -> String {
+        let (x, y) = scales()
+        let f = ReportFormat.coordinate
+        var out = "<svg class=\"line-chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(ReportFormat.html(title))\">"
+        out += "<title>\(ReportFormat.html(title))</title>"
+        for band in bands {
+            let left = x(band.lowerBound), right = max(x(band.upperBound), left + 1.5)
+            out += "<rect class=\"band\" x=\"\(f(left))\" y=\"\(f(plotTop))\" width=\"\(f(right - left))\" height=\"\(f(plotBottom - plotTop))\"/>"
+        }
+        let yTicks = y.ticks()
+        let yStep = yTicks.count > 1 ? yTicks[1] - yTicks[0] : 1
+        for tick in yTicks {
+            let position = f(y(tick))
+            out += "<line class=\"grid\" x1=\"\(f(plotLeft))\" x2=\"\(f(plotRight))\" y1=\"\(position)\" y2=\"\(position)\"/>"
+            out += "<text class=\"tick\" x=\"\(f(plotLeft - 6))\" y=\"\(position)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(ReportFormat.tick(tick, step: yStep))</text>"
+        }
+        let xTicks = x.ticks(count: 5)
+        let xStep = xTicks.count > 1 ? xTicks[1] - xTicks[0] : 1
+        for tick in xTicks {
+            let position = f(x(tick))
+            let label = xTickLabel?(tick, xStep) ?? ReportFormat.tick(tick, step: xStep)
+            out += "<line class=\"axis\" x1=\"\(position)\" x2=\"\(position)\" y1=\"\(f(plotBottom))\" y2=\"\(f(plotBottom + 4))\"/>"
+            out += "<text class=\"tick\" x=\"\(position)\" y=\"\(f(plotBottom + 16))\" text-anchor=\"middle\">\(ReportFormat.html(label))</text>"
+        }
+        out += "<line class=\"axis\" x1=\"\(f(plotLeft))\" x2=\"\(f(plotRight))\" y1=\"\(f(plotBottom))\" y2=\"\(f(plotBottom))\"/>"
+        out += "<line class=\"axis\" x1=\"\(f(plotLeft))\" x2=\"\(f(plotLeft))\" y1=\"\(f(plotTop))\" y2=\"\(f(plotBottom))\"/>"
+        out += "<text class=\"axis-label\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(ReportFormat.html(xLabel))</text>"
+        out += "<text class=\"axis-label\" transform=\"translate(14 \(f((plotTop + plotBottom) / 2))) rotate(-90)\" text-anchor=\"middle\">\(ReportFormat.html(yLabel))</text>"
+        if series.allSatisfy({ $0.points.isEmpty }) {
+            out += "<text class=\"empty\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f((plotTop + plotBottom) / 2))\" text-anchor=\"middle\">No data yet</text>"
+        }
+        let buckets = Int(plotRight - plotLeft)
+        for line in series where !line.points.isEmpty {
+            let points = Decimation.minMax(line.points, buckets: buckets)
+            let color = ReportPalette.color(line.color)
+            if points.count == 1 {
+                out += "<circle class=\"series\" cx=\"\(f(x(points[0].x)))\" cy=\"\(f(y(points[0].y)))\" r=\"3\" fill=\"\(color)\"/>"
+                continue
+            }
+            var coordinates: [String] = []
+            coordinates.reserveCapacity(points.count * 2)
+            var previous: ChartPoint?
+            for point in points {
+                if line.isStep, let previous {
+                    coordinates.append("\(f(x(point.x))),\(f(y(previous.y)))")
+                }
+                coordinates.append("\(f(x(point.x))),\(f(y(point.y)))")
+                previous = point
+            }
+            let dash = line.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+            out += "<polyline class=\"series\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dash) points=\"\(coordinates.joined(separator: " "))\"/>"
+        }
+        return out + "</svg>"
+    }
+}

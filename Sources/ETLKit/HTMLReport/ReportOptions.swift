@@ -1,0 +1,20 @@
+/// What `etl report` needs.
+public struct ReportOptions: Sendable, Equatable {
+    public var catalogPath = "data/catalog.sqlite"
+    /// nil: `report.html` beside the catalog.
+    public var outPath: String?
+    /// Crawls shown minute by minute and in the table (`--runs`).
+    public var runLimit = 14
+
+    public init() {}
+
+    /// `--out`, or `report.html` in the catalog's folder.
+    public var resolvedOutPath: String {
+        outPath ?? Self.defaultOutPath(catalogPath: catalogPath)
+    }
+
+    public static func defaultOutPath(catalogPath: String) -> String {
+        let folder = LocalPath(catalogPath).parent
+        return folder.string == "." ? "report.html" : folder.appending("report.html").string
+    }
+}

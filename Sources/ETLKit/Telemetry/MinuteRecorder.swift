@@ -1,0 +1,82 @@
+import FetchEngine
+import Foundation
+
+/// Cuts a run into `run_minutes` rows. The loop counts outcomes into
+/// ``current`` as they complete; on each heartbeat it hands over the
+/// pacer's snapshot, and a minute that has run its course comes back as a
+/// finished row. Pacer figures are differences of its running totals, so
+/// the rows of a run add up to the run's own totals.
+struct MinuteRecorder: Sendable {
+    /// The minute being counted.
+    private(set) var current: RunMinute
+    private let runStart: ContinuousClock.Instant
+    private let runStartDate: Date
+    private var minuteStart: ContinuousClock.Instant
+    private var baseline = PacerSnapshot()
+    /// A minute, except in tests, which cut rows faster.
+    private let length: Duration
+
+    /// `start` is when the run's pacer was made, so requests made before
+    /// the loop (the listing) fall in the first row.
+    init(kind: RunMinute.Kind, runID: Int?, startedAt: Date, start: ContinuousClock.Instant, seconds: Double = 60) {
+        length = .seconds(seconds)
+        current = RunMinute(kind: kind, runStartedAt: Timestamp.string(from: startedAt), runID: runID)
+        current.startedAt = current.runStartedAt
+        runStart = start
+        runStartDate = startedAt
+        minuteStart = start
+    }
+
+    /// Counts a completion's outcome into the current minute.
+    mutating func count(ok: Int = 0, gone: Int = 0, failed: Int = 0, complete: Int = 0, tally: FetchTally, isCommitted: Bool) {
+        current.ok += ok
+        current.gone += gone
+        current.failed += failed
+        current.complete += complete
+        current.retries += tally.retries
+        current.bytes += tally.bytes
+        if isCommitted { current.objects += 1 }
+    }
+
+    /// Counts an object's fetch result into the current minute.
+    mutating func count(_ result: FetchResult, tally: FetchTally) {
+        switch result.outcome {
+        case .fetched(_, let object):
+            let isComplete = ObjectFilter.rejectionReasons(for: object, requestedID: result.objectID).isEmpty
+            count(ok: 1, complete: isComplete ? 1 : 0, tally: tally, isCommitted: true)
+        case .gone, .badID: count(gone: 1, tally: tally, isCommitted: true)
+        case .failed: count(failed: 1, tally: tally, isCommitted: true)
+        }
+    }
+
+    /// The finished row when a minute has passed since the current one began.
+    mutating func observe(_ snapshot: PacerSnapshot, at now: ContinuousClock.Instant) -> RunMinute? {
+        guard now - minuteStart >= length else { return nil }
+        return close(snapshot, at: now)
+    }
+
+    /// The last, partial row; nil when nothing happened since the last one.
+    mutating func finish(_ snapshot: PacerSnapshot, at now: ContinuousClock.Instant) -> RunMinute? {
+        let isIdle = snapshot.requests == baseline.requests && current.objects == 0 && current.retries == 0
+        if isIdle && current.minute > 0 { return nil }
+        return close(snapshot, at: now)
+    }
+
+    private mutating func close(_ snapshot: PacerSnapshot, at now: ContinuousClock.Instant) -> RunMinute {
+        var row = current
+        row.seconds = (now - minuteStart).inSeconds
+        row.requests = snapshot.requests - baseline.requests
+        row.refusals = snapshot.refusals - baseline.refusals
+        row.noise = snapshot.noise - baseline.noise
+        row.blocks = snapshot.blocks - baseline.blocks
+        row.rateInForce = snapshot.currentRate.isFinite ? snapshot.currentRate : nil
+        row.ceiling = snapshot.ceiling
+        row.rateAchieved = row.seconds > 0 ? Double(row.requests) / row.seconds : 0
+        baseline = snapshot
+        minuteStart = now
+        current = RunMinute(kind: row.kind, runStartedAt: row.runStartedAt, runID: row.runID)
+        current.minute = row.minute + 1
+        current.startedAt = Timestamp.string(from: runStartDate.addingTimeInterval((now - runStart).inSeconds))
+        return row
+    }
+}

@@ -1,0 +1,28 @@
+/// The pacer's running totals and rates at one instant, read in one hop;
+/// loops difference two of them to get what happened in between.
+public struct PacerSnapshot: Sendable, Equatable {
+    public var requests = 0
+    public var refusals = 0
+    public var noise = 0
+    public var blocks = 0
+    /// Requests per second in force (infinity when unlimited).
+    public var currentRate = Double.infinity
+    /// The ceiling `--rate auto` learnt from confirmed blocks, if any.
+    public var ceiling: Double?
+
+    public init(requests: Int = 0, refusals: Int = 0, noise: Int = 0, blocks: Int = 0, currentRate: Double = .infinity, ceiling: Double? = nil) {
+        self.requests = requests
+        self.refusals = refusals
+        self.noise = noise
+        self.blocks = blocks
+        self.currentRate = currentRate
+        self.ceiling = ceiling
+    }
+}
+
+extension RequestPacer {
+    /// The totals and rates now.
+    public var snapshot: PacerSnapshot {
+        PacerSnapshot(requests: requests, refusals: refusals, noise: noise, blocks: blocks, currentRate: currentRate, ceiling: ceiling)
+    }
+}
