@@ -165,6 +165,36 @@ struct RequestPacerTests {
         #expect(await pacer.probes == 0)
     }
 
+    @Test func aStopWakesRequestsQueuedBehindASuspicion() async {
+        let stop = StopSignal()
+        let pacer = RequestPacer(rate: .unlimited, cooldown: 60, maxRequests: nil, maxDuration: nil, stop: stop)
+        guard case .probe = await pacer.recordRefusal(reason: "HTTP 403", isStrong: true) else {
+            Issue.record("no suspicion")
+            return
+        }
+        await withTaskGroup(of: RequestPacer.StopReason?.self) { group in
+            group.addTask { await pacer.acquire() }
+            // The fetch loop's watcher, as FetchLoop runs it.
+            group.addTask {
+                await pacer.waitUntilTransfersMustEnd()
+                return .requestBudget
+            }
+            // A regression must fail the test, not hang the suite.
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return .timeBudget
+            }
+            for _ in 0..<100_000 {
+                if await pacer.queuedBehindGate > 0 && stop.waiterCount > 0 { break }
+                await Task.yield()
+            }
+            #expect(await pacer.queuedBehindGate == 1, "the request waits for the probe")
+            stop.request(signal: 2)
+            #expect(await group.next() == .some(.stopped), "woken by the stop, not by a probe that never came")
+            group.cancelAll()
+        }
+    }
+
     @Test func aStopEndsEveryWaitAtOnce() async {
         let stop = StopSignal()
         let pacer = PacingOptions.with(cooldown: 60).makePacer(stop: stop)

@@ -23,11 +23,16 @@ extension RequestPacer {
 
     /// Returns when transfers in flight must be cancelled: a forced stop
     /// (a second signal) or the time budget's end. Cancel the waiting task
-    /// to drop the wait.
+    /// to drop the wait. On the first stop it also wakes the requests
+    /// queued behind an open suspicion, so they end at once too.
     public func waitUntilTransfersMustEnd() async {
         let deadline = remainingTime.map { ContinuousClock.now + $0 }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.stop.wait(level: 2) }
+            group.addTask {
+                await self.stop.wait(level: 1)
+                await self.releaseQueuedRequests()
+                await self.stop.wait(level: 2)
+            }
             if let deadline {
                 group.addTask { try? await Task.sleep(until: deadline, clock: .continuous) }
             }

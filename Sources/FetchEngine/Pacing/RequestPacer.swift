@@ -201,6 +201,15 @@ public actor RequestPacer {
         openGate()
     }
 
+    /// Wakes the requests waiting for a suspicion to settle; each sees the
+    /// stop when it queues again.
+    func releaseQueuedRequests() {
+        if stop.isRequested { openGate() }
+    }
+
+    /// Requests waiting for a suspicion to settle (for tests).
+    var queuedBehindGate: Int { gateWaiters.count }
+
     private func waitForGate() async {
         await withCheckedContinuation { gateWaiters.append($0) }
     }
