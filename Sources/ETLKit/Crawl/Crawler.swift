@@ -53,6 +53,7 @@ public struct Crawler: Sendable {
                 reporter.crawl(didReport: .stopping(reason: stopped.reason.description))
                 summary.status = stopped.reason.runStatus
                 summary.remaining = try catalog.queuedIDs().count
+                if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
                 await finishTimes(&summary, pacer: pacer, elapsed: clock.now - start)
                 try catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
                 return summary
@@ -80,6 +81,8 @@ public struct Crawler: Sendable {
         } catch {
             summary.status = .failed
             summary.error = "\(error)"
+            // The minutes so far (the listing's requests too) are kept; a second finish is a no-op.
+            if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
             await finishTimes(&summary, pacer: pacer, elapsed: clock.now - start)
             try? catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
             throw error

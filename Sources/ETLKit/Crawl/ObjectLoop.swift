@@ -59,7 +59,8 @@ struct ObjectLoop {
                 },
                 commit: { try await writer.submit($0) },
                 onHeartbeat: {
-                    if let minute = minutes.observe(await pacer.snapshot, at: .now) { try catalog.record(minute) }
+                    // Telemetry never fails a run: a busy catalog costs a minute row at most.
+                    if let minute = minutes.observe(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
                     reporter.report(await pacer.takeEvents())
                     reporter.crawl(didReport: .progress(await pacer.progress(
                         done: done, total: queue.count, retries: summary.retries, failures: summary.failed, since: start)))
@@ -67,7 +68,7 @@ struct ObjectLoop {
                 onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
         }
         reporter.report(await pacer.takeEvents())
-        if let minute = minutes.finish(await pacer.snapshot, at: .now) { try catalog.record(minute) }
+        if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
         return stopReason?.runStatus ?? .completed
     }
 

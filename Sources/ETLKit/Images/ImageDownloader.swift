@@ -65,6 +65,8 @@ public struct ImageDownloader: Sendable {
         } catch let error as ImageError {
             summary.status = .failed
             summary.error = error.description
+            // The minutes so far are kept; a second finish is a no-op.
+            if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
         }
         summary.requests = await pacer.requests
         summary.blocks = await pacer.blocks

@@ -99,7 +99,8 @@ struct ImageLoop {
             },
             commit: commit,
             onHeartbeat: {
-                if let minute = minutes.observe(await pacer.snapshot, at: .now) { try catalog.record(minute) }
+                // Telemetry never fails a run: a busy catalog costs a minute row at most.
+                    if let minute = minutes.observe(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
                 reporter.report(await pacer.takeEvents())
                 let total = done + inFlight + abandoned + downloadsAhead()
                 reporter.crawl(didReport: .progress(await pacer.progress(
@@ -107,7 +108,7 @@ struct ImageLoop {
             },
             onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
         reporter.report(await pacer.takeEvents())
-        if let minute = minutes.finish(await pacer.snapshot, at: .now) { try catalog.record(minute) }
+        if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
         summary.remaining = abandoned + downloadsAhead()
         if let fatal { throw fatal }
         return stopReason?.runStatus ?? .completed
