@@ -9,6 +9,9 @@ extension Catalog {
 
     /// What `etl report` shows, with the last `runLimit` crawls in detail.
     func reportData(runLimit: Int) throws -> ReportData {
+        // One snapshot for every figure, even while a crawl commits.
+        try database.execute(sql: "BEGIN")
+        defer { try? database.execute(sql: "COMMIT") }
         let status = try status(runLimit: runLimit)
         let runs = try database.fetchAll(sql: """
             SELECT id, started_at, status, mode, queued, requests, fetched, kept, kept_delta, gone, failed, bad_ids,

@@ -40,6 +40,11 @@ public struct PageWriter: Sendable {
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK {
             throw PagesError.notADirectory(path: out)
         }
+        if lstat(out, &status) == 0, !Self.isOwnLink(out) {
+            // The user's link: etl swaps only the links it made.
+            throw PagesError.cannotWrite(
+                path: out, reason: "a symbolic link etl did not make is there; point --out at a folder and run again")
+        }
         return try writeGeneration(files: files, link: out)
     }
 
@@ -175,6 +180,15 @@ public struct PageWriter: Sendable {
 
     /// `<ms>-<pid>-<random>`, as ``uniqueSuffix()`` makes: a user's
     /// `.pages.backup` beside the link is not a generation and stays.
+    /// Whether the symbolic link `path` is one etl made: it points at a
+    /// generation folder `.<name>.<generation>` beside it.
+    static func isOwnLink(_ path: String) -> Bool {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return false }
+        let prefix = ".\(LocalPath(path).name)."
+        let name = LocalPath(target).name
+        return !target.contains("/") && name.hasPrefix(prefix) && isGenerationName(name.dropFirst(prefix.count))
+    }
+
     static func isGenerationName(_ suffix: Substring) -> Bool {
         let parts = suffix.split(separator: "-", omittingEmptySubsequences: false)
         return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }

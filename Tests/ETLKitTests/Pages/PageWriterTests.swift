@@ -101,6 +101,27 @@ struct PageWriterTests {
         #expect(FileManager.default.contents(atPath: out + "/4.txt") == Data("mine".utf8))
     }
 
+    @Test func aSymbolicLinkEtlDidNotMakeIsNeverReplaced() throws {
+        let directory = TemporaryDirectory()
+        let mine = directory.path("mine")
+        try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: false)
+        let link = directory.path("pages")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "mine")
+        #expect {
+            try PageWriter(outDirectory: link).write(pages: Self.pages)
+        } throws: { error in
+            guard case .cannotWrite(let path, _) = error as? PagesError else { return false }
+            return path == link
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mine) == [])
+        // etl's own link is swapped as before.
+        let own = directory.path("own")
+        try PageWriter(outDirectory: own).write(pages: Self.pages)
+        try PageWriter(outDirectory: own).write(pages: [[1]])
+        #expect(FileManager.default.contents(atPath: own + "/1.txt") == Data("1\n".utf8))
+    }
+
     @Test func plainFolderNeverOverwritesAFileEtlDidNotWrite() throws {
         let directory = TemporaryDirectory()
         let out = directory.path("pages")

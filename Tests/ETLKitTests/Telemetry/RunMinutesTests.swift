@@ -77,6 +77,23 @@ struct RunMinutesTests {
         #expect(rates.count == rows.count && rates.allSatisfy { $0 == 150 })
     }
 
+    @Test("a run whose listing fails keeps the minutes of the requests it made")
+    func failedListingKeepsItsMinutes() async throws {
+        let fixture = try CrawlFixture()
+        let server = try FixedServer(routes: ["/objects": .init(status: 503, body: #"{"message":"busy"}"#)])
+        var options = fixture.options(api: server.api)
+        options.pacing.maxAttempts = 3
+        options.telemetrySeconds = 60
+        await #expect(throws: CrawlError.self) { try await fixture.crawl(options) }
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let run = try #require(try catalog.database.fetchOne(sql: "SELECT status, requests FROM runs WHERE id = 1"))
+        #expect(run.string("status") == "failed")
+        #expect(run.int("requests") == 3)
+        let rows = try catalog.database.fetchAll(sql: "SELECT requests, retries FROM run_minutes WHERE run_id = 1")
+        #expect(rows.count == 1)
+        #expect(rows.first?.int("requests") == 3, "the listing's three attempts")
+    }
+
     @Test("an image run writes rows of kind images")
     func imageRunWritesMinutes() async throws {
         let fixture = try await ImageFixture()
