@@ -44,7 +44,7 @@ public final class Database {
         if code != SQLITE_OK {
             let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
             sqlite3_free(errorMessage)
-            throw DatabaseError(resultCode: code, message: message, sql: sql)
+            throw DatabaseError(resultCode: code & 0xFF, message: message, sql: sql, extendedCode: sqlite3_extended_errcode(handle))
         }
     }
 
@@ -76,7 +76,8 @@ public final class Database {
 
     func check(_ code: Int32, sql: String?) throws {
         guard code == SQLITE_OK || code == SQLITE_ROW || code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: code, message: lastErrorMessage, sql: sql)
+            throw DatabaseError(
+                resultCode: code & 0xFF, message: lastErrorMessage, sql: sql, extendedCode: sqlite3_extended_errcode(handle))
         }
     }
 }

@@ -11,7 +11,9 @@ public final class Statement {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {
-            throw DatabaseError(resultCode: code, message: database.lastErrorMessage, sql: sql)
+            throw DatabaseError(
+                resultCode: code & 0xFF, message: database.lastErrorMessage, sql: sql,
+                extendedCode: sqlite3_extended_errcode(database.handle))
         }
         self.handle = statement
         self.database = database
@@ -121,7 +123,9 @@ public final class Statement {
         case SQLITE_DONE: return false
         default:
             sqlite3_reset(handle)
-            throw DatabaseError(resultCode: code, message: database.lastErrorMessage, sql: sql)
+            throw DatabaseError(
+                resultCode: code & 0xFF, message: database.lastErrorMessage, sql: sql,
+                extendedCode: sqlite3_extended_errcode(database.handle))
         }
     }
 

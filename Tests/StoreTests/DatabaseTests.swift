@@ -155,7 +155,7 @@ struct DatabaseTests {
         }
         #expect(error?.resultCode == 19)
         #expect(error?.description
-                == "SQLite error 19: UNIQUE constraint failed: t.id - while executing `INSERT INTO t (id) VALUES (?)`")
+                == "SQLite error 19 (extended 1555): UNIQUE constraint failed: t.id - while executing `INSERT INTO t (id) VALUES (?)`")
         // The statement was reset: the connection keeps working.
         try database.execute(sql: "INSERT INTO t (id) VALUES (?)", arguments: [2])
         #expect(try database.fetchOne(sql: "SELECT count(*) AS n FROM t")?.integer(named: "n") == 2)
