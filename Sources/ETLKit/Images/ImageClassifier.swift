@@ -2,14 +2,16 @@ import FetchEngine
 import Foundation
 
 /// Sorts one answer from the image host into what the downloader does next,
-/// like ``ResponseClassifier`` does for the API.
+/// as ``ObjectRequest`` does for the API; ``ImageRequest`` turns its verdicts
+/// into the engine's.
 public enum ImageClassifier {
     public enum Verdict: Sendable, Equatable {
         /// A whole picture of this kind: write it.
         case image(ImageKind, status: Int)
         /// A final failure: record it, do not retry in this run.
         case failed(ImageFailure, reason: String, status: Int?)
-        /// The host refused us: cool down, then ask again (counts as an attempt).
+        /// The host may be refusing us (403/429, or an HTML page with status
+        /// 200): the engine's refusal judge decides whether it is a block.
         case block(reason: String, status: Int?)
         /// A transient failure: back off and try again, up to the attempts.
         case retry(ImageFailure, reason: String, status: Int?, retryAfter: Double?)

@@ -8,14 +8,14 @@ public enum ImageFailure: String, Sendable, CaseIterable, Codable, Comparable {
     case status
     /// No answer within `--timeout`, after the retries.
     case timeout
-    /// A 200 whose body is empty, not JPEG/PNG/WebP/GIF, or sent as a
-    /// non-image content type.
+    /// A 200 whose body is empty, an HTML page, not JPEG/PNG/WebP/GIF, or
+    /// sent as a non-image content type.
     case notAnImage = "not_an_image"
     /// The body kept ending early (short of its Content-Length, or an
     /// image without its end), after the retries.
     case truncated
-    /// The host kept refusing (403/429, or an HTML page instead of the
-    /// picture), one cooldown per answer, until `--max-attempts` answers.
+    /// The host kept refusing during confirmed blocks: 2 × `--max-attempts`
+    /// refusals. (A lone HTML page while other pictures arrive is `not_an_image`.)
     case blocked
     /// Connections kept being reset, after the retries.
     case network

@@ -93,7 +93,7 @@ struct ImageRequest: FetchKind {
         case .badBody: return .notAnImage
         case .truncated: return .truncated
         case .refused: return .blocked
-        case .network, .unreachable, .cannotWrite: return .network
+        case .network, .unreachable: return .network
         case .tooLarge: return .tooLarge
         case .invalidURL: return .invalidURL
         }

@@ -16,7 +16,7 @@ public enum Verdict<Output: Sendable>: Sendable {
 /// Why an item's request failed.
 public struct FetchFailure: Sendable, Equatable {
     public enum Category: String, Sendable {
-        case status, timeout, network, truncated, refused, badBody, tooLarge, invalidURL, unreachable, cannotWrite
+        case status, timeout, network, truncated, refused, badBody, tooLarge, invalidURL, unreachable
     }
 
     public var category: Category

@@ -71,7 +71,7 @@ struct ObjectLoopTests {
         return nil
     }
 
-    // MARK: ObjectFetcher
+    // MARK: Fetcher
 
     @Test func retriesUpToMaxAttemptsThenFails() async throws {
         let client = ScriptedObjectClient([1: [ScriptedObjectClient.status(503)]])
