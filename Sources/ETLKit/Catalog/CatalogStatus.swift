@@ -80,7 +80,7 @@ extension Catalog {
         }
         status.images = try imageCoverage()
         status.reportPath = ReportOptions.defaultOutPath(catalogPath: path)
-        status.hasReport = LocalPath(status.reportPath).kind == .regular
+        status.hasReport = LocalPath(status.reportPath).kind == .regular && ReportBuilder.isReport(status.reportPath)
         status.cursor = try setting(Crawler.cursorKey)
         status.lastRuns = try database.fetchAll(
             sql: """

@@ -19,18 +19,39 @@ public struct ReportBuilder: Sendable {
         try checkDestination(out)
         let catalog = try Catalog.open(path: options.catalogPath, create: false)
         let html = HTMLReport(data: try catalog.reportData(runLimit: options.runLimit), generatedAt: Timestamp.string(from: now)).render()
-        let staging = out + ".etl-partial"
-        do {
-            try Data(html.utf8).write(to: URL(fileURLWithPath: staging))
-        } catch {
-            throw ReportError.cannotWrite(path: out, reason: "cannot create '\(staging)'")
+        // A fresh name (O_EXCL), so no file beside it is truncated; synced before the rename.
+        let staging = LocalPath(out).parent.appending(".\(LocalPath(out).name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").string
+        let descriptor = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ReportError.cannotWrite(path: out, reason: "cannot create '\(staging)': \(String(cString: strerror(errno)))")
         }
-        guard rename(staging, out) == 0 else {
+        let bytes = Array(html.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                unlink(staging)
+                throw ReportError.cannotWrite(path: out, reason: reason)
+            }
+            written += count
+        }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard synced, rename(staging, out) == 0 else {
             let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: staging)
+            unlink(staging)
             throw ReportError.cannotWrite(path: out, reason: reason)
         }
         return out
+    }
+
+    /// Whether the regular file at `path` is a report etl wrote.
+    static func isReport(_ path: String) -> Bool {
+        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 512) } ?? Data()
+        return String(decoding: head, as: UTF8.self).contains(signature)
     }
 
     /// Refuses a destination that is a folder or another kind of file, or
@@ -44,8 +65,7 @@ public struct ReportBuilder: Sendable {
                 throw ReportError.cannotWrite(path: out, reason: "its folder '\(folder)' does not exist")
             }
         case .regular:
-            let head = FileHandle(forReadingAtPath: out).flatMap { try? $0.read(upToCount: 512) } ?? Data()
-            guard String(decoding: head, as: UTF8.self).contains(Self.signature) else {
+            guard Self.isReport(out) else {
                 throw ReportError.cannotWrite(path: out, reason: "the file exists and is not an etl report")
             }
         case .some(let kind):
