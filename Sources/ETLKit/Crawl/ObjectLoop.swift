@@ -22,6 +22,14 @@ struct ObjectLoop {
         let pacer = self.pacer
         let reporter = self.reporter
         var stopReason: RequestPacer.StopReason?
+        /// An object the engine gave up on without an answer to record: failed, fetched again next run.
+        func failed(_ objectID: Int, reason: String, tally: FetchTally) -> FetchResult {
+            done += 1
+            summary.failed += 1
+            minutes.count(failed: 1, tally: tally, isCommitted: true)
+            return FetchResult(
+                objectID: objectID, outcome: .failed(reason: reason), httpStatus: nil, fetchedAt: Date(), attempts: tally.requests)
+        }
         try await BatchWriter.withWriter(catalogPath: catalog.path) { writer in
             stopReason = try await loop.run(
                 next: {
@@ -39,19 +47,9 @@ struct ObjectLoop {
                         minutes.count(result, tally: tally)
                         return result
                     case .unreachable(let objectID, let failure, let tally):
-                        done += 1
-                        summary.failed += 1
-                        minutes.count(failed: 1, tally: tally, isCommitted: true)
-                        return FetchResult(
-                            objectID: objectID, outcome: .failed(reason: failure.reason), httpStatus: nil,
-                            fetchedAt: Date(), attempts: tally.requests)
+                        return failed(objectID, reason: failure.reason, tally: tally)
                     case .fatal(let objectID, let error, let tally):
-                        done += 1
-                        summary.failed += 1
-                        minutes.count(failed: 1, tally: tally, isCommitted: true)
-                        return FetchResult(
-                            objectID: objectID, outcome: .failed(reason: "\(error)"), httpStatus: nil,
-                            fetchedAt: Date(), attempts: tally.requests)
+                        return failed(objectID, reason: "\(error)", tally: tally)
                     case .abandoned(_, _, let tally):
                         minutes.count(tally: tally, isCommitted: false)
                         return nil

@@ -1,0 +1,26 @@
+/// Why an item's request failed.
+public struct FetchFailure: Sendable, Equatable {
+    public enum Category: String, Sendable {
+        case status, timeout, network, truncated, refused, badBody, tooLarge, invalidURL, unreachable
+    }
+
+    public var category: Category
+    public var reason: String
+    public var status: Int?
+    /// The answer's `Content-Type`, when there was an answer.
+    public var contentType: String?
+
+    public init(_ category: Category, reason: String, status: Int? = nil, contentType: String? = nil) {
+        self.category = category
+        self.reason = reason
+        self.status = status
+        self.contentType = contentType
+    }
+
+    /// The same failure, its reason saying how many answers it took.
+    public func after(_ attempts: Int, _ what: String = "attempts") -> FetchFailure {
+        var copy = self
+        copy.reason += " (after \(attempts) \(what))"
+        return copy
+    }
+}
