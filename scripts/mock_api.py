@@ -136,6 +136,10 @@ class Stats:
             self.kinds = dict.fromkeys(("object", "listing", "image"), 0)
             self.by_status, self.hits, self.buckets = {}, {}, {}
             self.faults = dict.fromkeys(self.FAULTS, 0)
+            # Faults drawn by a path's first request: with one attempt per item
+            # these are the items' own answers, apart from probes that re-ask a
+            # URL that answered before.
+            self.first_faults = dict.fromkeys(self.FAULTS, 0)
             self.window, self.block_until = deque(), 0.0
 
     def begin(self, path, kind, cfg):
@@ -178,9 +182,11 @@ class Stats:
         with self.lock:
             self.by_status[str(code)] = self.by_status.get(str(code), 0) + 1
 
-    def fault(self, name):
+    def fault(self, name, nth):
         with self.lock:
             self.faults[name] += 1
+            if nth == 1:
+                self.first_faults[name] += 1
 
     def snapshot(self):
         with self.lock:
@@ -191,6 +197,7 @@ class Stats:
                     "listing_requests": self.kinds["listing"], "per_object": per_object,
                     "peak_rps": self.peak_rps, "blocks": self.blocks,
                     "blocked_requests": self.blocked_requests, "faults": dict(self.faults),
+                    "first_faults": dict(self.first_faults),
                     "image_requests": self.kinds["image"]}
 
 
@@ -318,6 +325,7 @@ class Handler(BaseHTTPRequestHandler):
         kind = ("listing" if path == "/objects" else "object" if path.startswith("/objects/")
                 else "image" if cfg.images and path.startswith("/images/") else "other")
         n, blocked = app.stats.begin(path, kind, cfg)
+        self.nth = n
         u, tag = draw(cfg.seed, path, n)
         if blocked:  # Imperva answers 403 HTML, not 429, and gives no Retry-After
             return self.reply(403, incapsula_page(tag), "text/html", [("X-CDN", "Imperva")])
@@ -350,7 +358,7 @@ class Handler(BaseHTTPRequestHandler):
         fault = pick(u, [("5xx", cfg.fail_5xx), ("reset", cfg.reset), ("truncate", cfg.truncate),
                          ("html200", cfg.html200), ("slow", cfg.slow)])
         if fault == "5xx":
-            self.server.app.stats.fault(fault)
+            self.server.app.stats.fault(fault, self.nth)
             status = (500, 502, 503)[tag[0] % 3]
             headers = [("Retry-After", f"{cfg.retry_after:.0f}" if cfg.retry_after == int(cfg.retry_after) else f"{cfg.retry_after}")] if status == 503 and cfg.retry_after > 0 else []
             return self.reply(status, dumps({"message": self.responses[status][0]}), headers=headers)
@@ -377,7 +385,7 @@ class Handler(BaseHTTPRequestHandler):
         if ext not in ("jpg", "jpeg", "png"):
             return self.reply(404, b"Not Found", "text/plain")
         if fault == "image_404":
-            self.server.app.stats.fault(fault)
+            self.server.app.stats.fault(fault, self.nth)
             return self.reply(404, b"Not Found", "text/plain")
         body, ctype = (make_png(tag), "image/png") if ext == "png" else (make_jpeg(tag), "image/jpeg")
         if fault:
@@ -385,7 +393,7 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(200, body, ctype)
 
     def apply_fault(self, fault, body, tag, status=200, slow_ms=0.0, ctype=JSON_TYPE):
-        self.server.app.stats.fault(fault)
+        self.server.app.stats.fault(fault, self.nth)
         if fault == "reset":
             # SO_LINGER 0 makes close() send RST instead of FIN; the real close
             # happens once the handler drops its file objects.

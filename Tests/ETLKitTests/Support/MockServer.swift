@@ -109,5 +109,7 @@ struct MockStats: Decodable {
     var blocks: Int
     var blocked_requests: Int
     var faults: [String: Int]
+    /// Faults drawn by a path's first request (probes re-ask a path).
+    var first_faults: [String: Int]
     var image_requests: Int
 }
