@@ -1,8 +1,10 @@
 import FetchEngine
 /// Everything `etl crawl` can be told.
 public struct CrawlOptions: Sendable, Equatable {
-    public static let defaultAPI = "https://collectionapi.metmuseum.org/public/collection/v1"
+    public static let defaultAPI = SourceName.met.defaultAPI
 
+    /// Which API this run crawls; it also picks the default catalog and pages.
+    public var source = SourceName.met
     public var api = CrawlOptions.defaultAPI
     public var catalogPath = "data/catalog.sqlite"
     public var outDirectory = "data/pages"
@@ -26,6 +28,10 @@ public struct CrawlOptions: Sendable, Equatable {
     /// The largest share of the catalog's listed objects, in percent, that
     /// one listing may withdraw (`--max-withdraw`); 100 allows any.
     public var maxWithdrawPercent = 10.0
+    /// `--source flickr`: the search.
+    public var flickr = FlickrQuery()
+    /// `--source tmdb`: region and language.
+    public var tmdb = TMDBQuery()
 
     public static let defaultUserAgent = "etl/\(ETLVersion.current) (offline dataset builder for the Met Collection API; libcurl)"
 
