@@ -13,10 +13,13 @@ public struct CommandRunner: Sendable {
 
     public let reporter: any CrawlReporter
     public let stop: StopSignal
+    /// Where source credentials come from (`FLICKR_API_KEY`, `TMDB_READ_TOKEN`, `TMDB_API_KEY`).
+    public let environment: [String: String]
 
-    public init(reporter: any CrawlReporter, stop: StopSignal) {
+    public init(reporter: any CrawlReporter, stop: StopSignal, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.reporter = reporter
         self.stop = stop
+        self.environment = environment
     }
 
     public func run(_ command: ETLCommand) async -> Outcome {
@@ -67,8 +70,17 @@ public struct CommandRunner: Sendable {
     }
 
     private func crawl(_ options: CrawlOptions) async throws -> CrawlSummary {
-        let client = try CurlClient(configuration: .init(userAgent: options.userAgent, timeout: options.pacing.timeout))
-        return try await Crawler(options: options, client: client, reporter: reporter, stop: stop).run()
+        // Checked before anything is opened or asked.
+        let credential = try SourceCredential.from(environment: environment, for: options.source)
+        var configuration = CurlClient.Configuration(userAgent: options.userAgent, timeout: options.pacing.timeout)
+        configuration.headers = credential?.headers ?? []
+        let curl = try CurlClient(configuration: configuration)
+        guard let credential else {
+            return try await Crawler(options: options, client: curl, reporter: reporter, stop: stop).run()
+        }
+        return try await SourceCrawler(
+            options: options, client: credential.client(base: curl), credential: credential, reporter: reporter, stop: stop
+        ).run()
     }
 
     /// `etl pages`: under the catalog's lock, like every writer.
@@ -122,12 +134,14 @@ public struct CommandRunner: Sendable {
             return .busy
         case CrawlError.invalidID, CrawlError.cannotReadIDs, CrawlError.invalidListing, CrawlError.tooManyWithdrawn, is CSVError:
             return .dataError
-        case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema:
+        case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource:
             return .dataError
         case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), is PagesError, ImageError.notADirectory, is ReportError:
             return .cannotCreate
         case CatalogError.cannotWrite, ImageError.cannotWrite:
             return .ioError
+        case is CredentialError:
+            return .configuration
         default:
             return .failure
         }

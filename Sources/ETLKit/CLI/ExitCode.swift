@@ -16,6 +16,8 @@ public enum ExitCode: Int32, Sendable {
     case ioError = 74
     /// Another crawl holds the catalog (try again later).
     case busy = 75
+    /// A source's API credential is missing or malformed (EX_CONFIG).
+    case configuration = 78
     /// Stopped by SIGHUP (128 + 1): the terminal went away.
     case hangUp = 129
     /// Stopped by SIGINT (128 + 2).

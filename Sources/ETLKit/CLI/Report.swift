@@ -14,6 +14,14 @@ public enum Report {
         if summary.skippedListed > 0 {
             lines.append("  listing: skipped \(summary.skippedListed) IDs that were 0, negative or repeated")
         }
+        if let windows = summary.windows {
+            lines.append("  flickr: \(windows) upload-date windows of at most 4,000 photos, \(summary.unreachable ?? 0) photos unreachable")
+        }
+        if let passes = summary.listPasses, let pages = summary.listPages {
+            lines.append(
+                "  tmdb: \(pages) pages read \(passes == 1 ? "once" : "\(passes) times (the list moved)"); "
+                    + "a whole-page decode would lose \(summary.pagesLostToWholePageDecode ?? 0) of \(pages) pages")
+        }
         if let error = summary.error { lines.append("  error: \(TerminalText.escaped(error))") }
         return lines.joined(separator: "\n") + "\n"
     }

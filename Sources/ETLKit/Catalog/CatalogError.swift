@@ -12,6 +12,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
     /// `user_version` is negative, or lower than the tables show (edited by hand).
     case damagedSchema(path: String, found: Int, reason: String)
+    /// The catalog holds another source's data (`--source` does not match).
+    case otherSource(path: String, holds: SourceName, asked: SourceName)
     /// Writing the catalog failed (disk full, read-only file or folder, I/O error).
     case cannotWrite(path: String, problem: StorageProblem)
 
@@ -34,6 +36,8 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot create catalog '\(path)': \(reason)"
         case .damagedSchema(let path, let found, let reason):
             return "catalog '\(path)' has schema version \(found), which \(reason); it was left untouched (restore it from a backup)"
+        case .otherSource(let path, let holds, let asked):
+            return "catalog '\(path)' holds \(holds.rawValue) data, not \(asked.rawValue); pass '--source \(holds.rawValue)' or another --catalog; it was left untouched"
         case .cannotWrite(let path, .diskFull):
             return "cannot write catalog '\(path)': the disk is full; free some space and run again (nothing was lost: the last transaction was rolled back)"
         case .cannotWrite(let path, .readOnly):

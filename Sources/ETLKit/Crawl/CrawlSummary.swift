@@ -41,6 +41,18 @@ public struct CrawlSummary: Sendable, Equatable, Codable {
     public var durationSeconds = 0.0
     public var achievedRate = 0.0
     public var error: String?
+    /// Which API was crawled (absent in summaries from before sources).
+    public var source: SourceName?
+    /// Flickr: upload-date windows searched (one when the query has at most 4,000 matches).
+    public var windows: Int?
+    /// Flickr: photos Flickr reported that no window could reach.
+    public var unreachable: Int?
+    /// TMDB: times the list was read (more than one when it moved meanwhile).
+    public var listPasses: Int?
+    /// TMDB: pages of the list, and those the app's whole-page decode loses
+    /// (one incomplete movie costs it the page's 20).
+    public var listPages: Int?
+    public var pagesLostToWholePageDecode: Int?
 
     public init() {}
 }

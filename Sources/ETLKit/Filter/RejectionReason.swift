@@ -30,6 +30,25 @@ public enum RejectionReason: String, Sendable, CaseIterable, Comparable {
     case csvMissingClassification = "csv_missing_classification"
     /// Planned out: `Object Date` is blank.
     case csvMissingObjectDate = "csv_missing_objectDate"
+    /// Flickr and TMDB: the item's `id` is missing or of the wrong type
+    /// (Flickr: a non-empty string of digits; TMDB: a positive integer).
+    case invalidID = "invalid_id"
+    /// Flickr: `farm` is not an integer.
+    case missingFarm = "missing_farm"
+    /// Flickr: `server` is missing or blank.
+    case missingServer = "missing_server"
+    /// Flickr: `secret` is missing or blank.
+    case missingSecret = "missing_secret"
+    /// Flickr: `ispublic` is not 1.
+    case notPublic = "not_public"
+    /// TMDB: `overview` is missing or blank.
+    case missingOverview = "missing_overview"
+    /// TMDB: `poster_path` is missing, null or blank.
+    case missingPosterPath = "missing_poster_path"
+    /// TMDB: `release_date` is missing or blank.
+    case missingReleaseDate = "missing_release_date"
+    /// TMDB: `vote_average` is not a number.
+    case missingVoteAverage = "missing_vote_average"
     /// Complete, but another complete object with a smaller ID has the same
     /// normalized artist and title.
     case duplicate
@@ -80,6 +99,15 @@ public enum RejectionReason: String, Sendable, CaseIterable, Comparable {
         case .csvMissingTitle: return "planned out by MetObjects.csv: Title is blank"
         case .csvMissingClassification: return "planned out by MetObjects.csv: Classification is blank"
         case .csvMissingObjectDate: return "planned out by MetObjects.csv: Object Date is blank"
+        case .invalidID: return "Flickr, TMDB: id is missing or not a string of digits (Flickr) or a positive integer (TMDB)"
+        case .missingFarm: return "Flickr: farm is not an integer"
+        case .missingServer: return "Flickr: server is missing or blank"
+        case .missingSecret: return "Flickr: secret is missing or blank"
+        case .notPublic: return "Flickr: ispublic is not 1"
+        case .missingOverview: return "TMDB: overview is missing or blank"
+        case .missingPosterPath: return "TMDB: poster_path is missing, null or blank"
+        case .missingReleaseDate: return "TMDB: release_date is missing or blank"
+        case .missingVoteAverage: return "TMDB: vote_average is not a number"
         case .duplicate: return "a work with a smaller ID has the same normalized artist and title"
         case .duplicateImage: return "its verified picture is byte-identical to that of a work with a smaller ID"
         }

@@ -44,7 +44,7 @@ public struct ImageDownloader: Sendable {
         var plan = ImagePlan(
             candidates: try catalog.imageCandidates(), layout: try PagesBuilder.recordedLayout(in: catalog) ?? PageLayout(),
             isAll: options.isAll, retryFailed: options.retryFailed, directory: directory)
-        let refused = plan.refuseDisallowedHosts(options.imageHosts, at: Date())
+        let refused = plan.refuseDisallowedHosts(options.imageHosts.forSource(try catalog.recordedSource()), at: Date())
         try catalog.recordImages(refused)
         for result in refused { summary.count(result, retries: 0) }
         summary.skippedFailed = plan.skippedFailed

@@ -13,6 +13,8 @@ public struct ImageHosts: Sendable, Equatable {
 
     /// Lowercased host names, without ports.
     public private(set) var names: Set<String>
+    /// What `--image-hosts` added to the source's own.
+    private var added: Set<String> = []
 
     public init(_ names: [String] = ImageHosts.met) {
         self.names = Set(names.map { $0.lowercased() })
@@ -20,7 +22,16 @@ public struct ImageHosts: Sendable, Equatable {
 
     /// Adds `--image-hosts` to the defaults.
     public mutating func widen(with hosts: [String]) {
-        names.formUnion(hosts.map { $0.lowercased() })
+        added.formUnion(hosts.map { $0.lowercased() })
+        names.formUnion(added)
+    }
+
+    /// The hosts for a catalog of `source`: its own image host and what
+    /// `--image-hosts` added.
+    public func forSource(_ source: SourceName) -> ImageHosts {
+        var hosts = ImageHosts([source.imageHost])
+        hosts.widen(with: Array(added))
+        return hosts
     }
 
     /// Why `url` may not be fetched, or nil when it may.

@@ -1,6 +1,6 @@
 /// The APIs `etl` builds datasets from. Each has its own catalog and page
 /// folder by default, so switching `--source` never mixes two datasets.
-public enum SourceName: String, CaseIterable, Sendable, Equatable {
+public enum SourceName: String, CaseIterable, Sendable, Equatable, Codable {
     case met, flickr, tmdb
 
     /// The Met keeps the paths it always had; the others live in a folder each.
@@ -26,6 +26,17 @@ public enum SourceName: String, CaseIterable, Sendable, Equatable {
         case .met: "images.metmuseum.org"
         case .flickr: "live.staticflickr.com"
         case .tmdb: "image.tmdb.org"
+        }
+    }
+}
+
+extension SourceName {
+    /// The table of the source's own columns; the Met's live on `objects` and `works`.
+    var table: SourceTable? {
+        switch self {
+        case .met: nil
+        case .flickr: FlickrPhoto.table
+        case .tmdb: TMDBMovie.table
         }
     }
 }

@@ -15,6 +15,9 @@ public final class CurlClient: HTTPClient {
         public var timeout: Double
         public var connectTimeout: Double
         public var maxBodyBytes: Int
+        /// Extra request headers, `Name: value`. May hold a credential
+        /// (`Authorization: Bearer …`): kept in memory, never described.
+        public var headers: [String] = []
 
         public init(userAgent: String, timeout: Double = 30, connectTimeout: Double = 10, maxBodyBytes: Int = 10 * 1024 * 1024) {
             self.userAgent = userAgent

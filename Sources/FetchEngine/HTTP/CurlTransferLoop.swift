@@ -8,6 +8,8 @@ final class CurlTransferLoop {
     private let owner: CurlLoop
     private var active: [UnsafeMutableRawPointer: Transfer] = [:]
     private var idleHandles: [UnsafeMutableRawPointer] = []
+    /// The extra headers as libcurl's list, built once; freed when the loop ends.
+    private var headerList: UnsafeMutablePointer<curl_slist>?
 
     init(configuration: CurlClient.Configuration, owner: CurlLoop) {
         self.configuration = configuration
@@ -19,6 +21,7 @@ final class CurlTransferLoop {
             failAll(reason: "curl_multi_init failed")
             return
         }
+        for header in configuration.headers { headerList = curl_slist_append(headerList, header) }
         defer {
             for (handle, transfer) in active {
                 curl_multi_remove_handle(multi, handle)
@@ -27,6 +30,7 @@ final class CurlTransferLoop {
             }
             for handle in idleHandles { curl_easy_cleanup(handle) }
             curl_multi_cleanup(multi)
+            curl_slist_free_all(headerList)
             owner.closePipe()
         }
         while true {
@@ -79,6 +83,7 @@ final class CurlTransferLoop {
         _ = etl_curl_setopt_string(handle, CURLOPT_URL, transfer.job.url)
         _ = etl_curl_setopt_string(handle, CURLOPT_USERAGENT, configuration.userAgent)
         _ = etl_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
+        if let headerList { _ = etl_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList) }
         _ = etl_curl_setopt_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         _ = etl_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         _ = etl_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(configuration.timeout * 1000))

@@ -1,0 +1,28 @@
+/// One page of `flickr.photos.search`: `{"photos": {"page", "pages",
+/// "perpage", "total", "photo": […]}, "stat": "ok"}`.
+struct FlickrSearchPage: Sendable {
+    var page: Int
+    var pages: Int
+    /// Matches in the query's window; Flickr sends it as a number or a string.
+    var total: Int
+    var photos: [JSONValue]
+
+    /// Nil when `json` is not a page of photos.
+    init?(_ json: JSONValue) {
+        guard let photos = json["photos"], let list = photos["photo"]?.array,
+              let total = Self.count(photos["total"]) else { return nil }
+        self.page = Self.count(photos["page"]) ?? 1
+        self.pages = Self.count(photos["pages"]) ?? 1
+        self.total = total
+        self.photos = list
+    }
+
+    /// A count as a JSON number or a string of digits.
+    static func count(_ value: JSONValue?) -> Int? {
+        switch value {
+        case .integer(let number)?: return number >= 0 ? Int(number) : nil
+        case .string(let text)?: return Int(text).flatMap { $0 >= 0 ? $0 : nil }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import FetchEngine
+import Foundation
+
+/// `flickr.photos.search`, one page: how its answers read. Errors come as
+/// HTTP 200 with `stat: fail`, so the status alone says little.
+struct FlickrSearchRequest: FetchKind {
+    /// The page's URL without the API key (added by ``CredentialClient``).
+    struct Page: Sendable { var url: String }
+
+    func url(for page: Page) -> String { page.url }
+
+    /// A search page is ~250 KB and costs quota: never a probe.
+    var isProbeTarget: Bool { false }
+
+    func verdict(for response: HTTPResponse, item page: Page) async -> Verdict<PageAnswer<FlickrSearchPage>> {
+        switch response.status {
+        case 200:
+            if let json = JSONValue.decode(response.body) {
+                if json["stat"]?.string == "ok", let body = FlickrSearchPage(json) { return .done(.body(body)) }
+                if json["stat"]?.string == "fail" { return failure(json) }
+            }
+            if RefusalSignal.isHTML(response) {
+                return .refused(FetchFailure(.refused, reason: RefusalSignal.describe(response), status: 200), isFinalIfNoise: false)
+            }
+            // A cut or garbled page is the network's doing: ask again.
+            return .retry(FetchFailure(.badBody, reason: "the body is not a page of photos", status: 200))
+        case 403, 429:
+            return .refused(FetchFailure(.refused, reason: RefusalSignal.describe(response), status: response.status), isFinalIfNoise: false)
+        case 408, 500...599:
+            return .retry(FetchFailure(.status, reason: "HTTP \(response.status)", status: response.status), retryAfter: response.retryAfter)
+        default:
+            if let json = JSONValue.decode(response.body), json["stat"]?.string == "fail" { return failure(json) }
+            return .done(.failed("HTTP \(response.status)"))
+        }
+    }
+
+    private func failure(_ json: JSONValue) -> Verdict<PageAnswer<FlickrSearchPage>> {
+        let code = FlickrSearchPage.count(json["code"]) ?? -1
+        let message = String((json["message"]?.string ?? "no message").prefix(200))
+        switch code {
+        case 100: return .fatal(FlickrError.invalidKey(message: message))
+        // 10: search unavailable, 105: service unavailable: both pass.
+        case 10, 105:
+            return .retry(FetchFailure(.status, reason: "Flickr error \(code): \(TerminalText.escaped(message))", status: 200))
+        default: return .fatal(FlickrError.apiError(code: code, message: message))
+        }
+    }
+
+    func verdict(for error: HTTPError, item page: Page) -> Verdict<PageAnswer<FlickrSearchPage>> {
+        if case .cannotConnect(_, let reason) = error { return .fatal(ListingUnreachable(reason: reason)) }
+        guard error.isRetryable else { return .done(.failed(error.description)) }
+        return .retry(FetchFailure(error.category, reason: error.description))
+    }
+
+    func output(for page: Page, failure: FetchFailure, attempts: Int) -> PageAnswer<FlickrSearchPage> {
+        .failed(failure.reason)
+    }
+}

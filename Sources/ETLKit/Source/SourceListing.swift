@@ -1,0 +1,35 @@
+/// What a listing-only source listed so far: each item once, in the order
+/// first seen. Filled in place, so a run that stops half-way still stores
+/// what it read.
+struct SourceListing: Sendable {
+    private(set) var items: [ListedItem] = []
+    private var index: [Int: Int] = [:]
+    /// Items in the answers, repeats included.
+    private(set) var seen = 0
+    /// Items listed again (Flickr's repeated pages, TMDB's shifting list).
+    private(set) var repeats = 0
+    /// Items with no usable ID: counted, not stored.
+    private(set) var withoutID = 0
+    /// True once the whole list was read: only then may what is missing be withdrawn.
+    var isComplete = false
+
+    /// Adds `item`; a repeat replaces the earlier copy (it is newer) but is counted once.
+    mutating func add(_ item: ListedItem?) {
+        seen += 1
+        guard let item else {
+            withoutID += 1
+            return
+        }
+        if let position = index[item.id] {
+            repeats += 1
+            items[position] = item
+        } else {
+            index[item.id] = items.count
+            items.append(item)
+        }
+    }
+
+    func contains(_ id: Int) -> Bool { index[id] != nil }
+
+    var ids: [Int] { items.map(\.id) }
+}
