@@ -427,15 +427,16 @@ class Server(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def parse_args(argv):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    for f in dataclasses.fields(Config):
+def parse_args(argv, cls=Config, required=("data",), doc=__doc__):
+    """One flag per field of the dataclass `cls` (the sibling mocks share this)."""
+    p = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    for f in dataclasses.fields(cls):
         flag = "--" + f.name.replace("_", "-")
         if f.type is bool:
             p.add_argument(flag, action="store_true")
         else:
-            p.add_argument(flag, type=f.type, default=f.default, required=(f.name == "data"))
-    return Config(**vars(p.parse_args(argv)))
+            p.add_argument(flag, type=f.type, default=f.default, required=(f.name in required))
+    return cls(**vars(p.parse_args(argv)))
 
 
 def main(argv=None):
@@ -443,10 +444,20 @@ def main(argv=None):
     app = App(cfg)
     server = Server((cfg.host, cfg.port), Handler)
     server.app = app
-    port = server.server_address[1]
+    app.base_url = base_url_of(server, cfg)
+    serve(server, cfg)
+    return 0
+
+
+def base_url_of(server, cfg):
     shown = "127.0.0.1" if cfg.host in ("", "0.0.0.0") else cfg.host
-    app.base_url = f"http://{shown}:{port}"
-    print(f"listening on {app.base_url}", flush=True)
+    return f"http://{shown}:{server.server_address[1]}"
+
+
+def serve(server, cfg):
+    """Publish the port, then serve until SIGTERM or SIGINT (the sibling mocks share this)."""
+    port = server.server_address[1]
+    print(f"listening on {base_url_of(server, cfg)}", flush=True)
     if cfg.port_file:  # via rename, so a poller never reads a half-written number
         tmp = f"{cfg.port_file}.tmp{os.getpid()}"
         with open(tmp, "w") as fh:
@@ -465,7 +476,6 @@ def main(argv=None):
         pass
     server.shutdown()
     server.server_close()
-    return 0
 
 
 if __name__ == "__main__":
