@@ -1,9 +1,12 @@
 import FetchEngine
+import Synchronization
 
 /// Reads one page of a listing through the fetch engine (paced, retried,
 /// refusals judged); a stop or the deadline cancels the transfer.
 struct PageReader<Kind: FetchKind, Body: Sendable>: Sendable where Kind.Output == PageAnswer<Body> {
     let fetcher: Fetcher<Kind>
+    /// Every read's requests, retries and bytes, for the run's summary.
+    let tally = TallySum()
 
     init(kind: Kind, client: any HTTPClient, pacer: RequestPacer, maxAttempts: Int) {
         fetcher = Fetcher(kind: kind, client: client, pacer: pacer, maxAttempts: maxAttempts, seed: 3)
@@ -28,13 +31,31 @@ struct PageReader<Kind: FetchKind, Body: Sendable>: Sendable where Kind.Output =
             return result
         }
         let url = fetcher.kind.url(for: item)
+        if let completion { tally.add(completion.tally) }
         guard let completion else { throw ListingStopped(reason: pacer.stop.isRequested ? .stopped : .timeBudget) }
         switch completion {
         case .finished(.body(let body), _): return body
         case .finished(.failed(let reason), _): throw CrawlError.listingFailed(url: url, reason: reason)
         case .abandoned(_, let reason, _): throw ListingStopped(reason: reason)
         case .unreachable(_, let failure, _): throw CrawlError.listingFailed(url: url, reason: failure.reason)
+        case .fatal(_, let error as ListingUnreachable, _): throw CrawlError.listingFailed(url: url, reason: error.reason)
         case .fatal(_, let error, _): throw error
         }
     }
+}
+
+/// The tallies of a run's page reads, added up.
+final class TallySum: Sendable {
+    private let sum = Mutex(FetchTally())
+
+    func add(_ tally: FetchTally) {
+        sum.withLock {
+            $0.requests += tally.requests
+            $0.retries += tally.retries
+            $0.bytes += tally.bytes
+            $0.refusals += tally.refusals
+        }
+    }
+
+    var total: FetchTally { sum.withLock { $0 } }
 }

@@ -103,13 +103,17 @@ public struct SourceCrawler: Sendable {
             let reader = PageReader(kind: FlickrSearchRequest(), client: client, pacer: pacer, maxAttempts: maxAttempts)
             let lister = FlickrLister(api: options.api, query: options.flickr, reader: reader, until: Int(startedAt.timeIntervalSince1970))
             var tally = FlickrLister.Tally()
-            defer { (summary.windows, summary.unreachable) = (tally.windows, tally.unreachable) }
+            defer {
+                (summary.windows, summary.unreachable) = (tally.windows, tally.unreachable)
+                summary.retries = reader.tally.total.retries
+            }
             try await lister.list(into: &listing, tally: &tally)
         case .tmdb:
             let reader = PageReader(kind: TMDBPageRequest(), client: client, pacer: pacer, maxAttempts: maxAttempts)
             let lister = TMDBLister(api: options.api, query: options.tmdb, reader: reader)
             var tally = TMDBLister.Tally()
             defer {
+                summary.retries = reader.tally.total.retries
                 summary.listPasses = tally.passes
                 summary.listPages = tally.pagesInList
                 summary.pagesLostToWholePageDecode = tally.pagesLost

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// `--source flickr` against the mock: the 4,000-result cap, the rule,
+/// errors as HTTP 200, the key kept out of everything written.
+@Suite("Flickr through the pipeline", .serialized)
+struct FlickrCrawlTests {
+    @Test("~9,000 matches, above the 4,000 cap: every matching photo listed exactly once, the complete ones kept")
+    func aboveTheCap() async throws {
+        let fixture = try SourceFixture(.flickr, mockOptions: ["--photos", "9000", "--seed", "3"])
+        let start = ContinuousClock.now
+        let summary = try await fixture.run(fixture.options())
+        let elapsed = (ContinuousClock.now - start).inSeconds
+        let expected = try await fixture.mock.expected()
+        let stats = try await fixture.mock.stats()
+        let complete = expected["complete_ids"]?.ids ?? []
+        print("flickr: \(summary.listed ?? 0) listed, kept \(summary.kept) of \(complete.count) complete, \(summary.windows ?? 0) windows, \(summary.requests) requests in \(Report.duration(elapsed)); mock max page start \(stats["max_page_start"]?.int ?? -1)")
+        #expect(summary.status == .completed)
+        #expect(complete.count > 7_000, "the mock should hold ~9,000 matches")
+        let kept = try fixture.keptIDs()
+        #expect(kept.count == Set(kept).count)
+        #expect(Set(kept) == Set(complete))
+        // Every photo with an ID is stored once: kept or with its reasons.
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let stored = try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM objects")?.int("n")
+        let rejected = try catalog.database.fetchOne(sql: "SELECT count(DISTINCT object_id) AS n FROM object_reasons")?.int("n")
+        #expect(stored == summary.listed)
+        #expect((rejected ?? 0) + kept.count == stored)
+        #expect((summary.windows ?? 0) >= 3, "9,000 photos need at least three windows of 4,000")
+        #expect((summary.unreachable ?? -1) == 0)
+        // Never a page past the cap, where Flickr repeats itself.
+        #expect((stats["max_page_start"]?.int ?? .max) < 4_000)
+        // Bisection costs a few count queries, not a second listing: 18 pages of 500 hold 9,000.
+        #expect(summary.requests <= 18 + 2 * (summary.windows ?? 0) + 4)
+        #expect(summary.blocks == 0 && summary.refusals == 0)
+        // The page files hold kept photos only, each once.
+        let paged = try fixture.crawl.pagedIDs()
+        #expect(paged.count == min(kept.count, 3_000))
+        #expect(Set(paged).isSubset(of: Set(kept)))
+        // Attribution: owner, licence and a link back for every kept photo.
+        let unattributed = try catalog.database.fetchOne(sql: """
+            SELECT count(*) AS n FROM works w JOIN flickr_photos p USING (object_id)
+             WHERE p.photo_page_url IS NULL OR p.license_name IS NULL OR w.artist_display_name = ''
+            """)?.int("n")
+        #expect(unattributed == 0)
+        #expect(try catalog.recordedSource() == .flickr)
+    }
+
+    @Test("the API key never reaches the catalog, the pages, the summary or an error")
+    func keyKeptOut() async throws {
+        let fixture = try SourceFixture(.flickr, mockOptions: ["--photos", "3000", "--unavailable", "0.4", "--seed", "4"])
+        var options = fixture.options()
+        options.pacing.maxAttempts = 8
+        let summary = try await fixture.run(options)
+        #expect(summary.status == .completed)
+        #expect(summary.retries > 0, "the mock's unavailable answers were retried")
+        let key = Data(SourceFixture.flickrKey.utf8)
+        #expect(try fixture.writtenBytes().range(of: key) == nil)
+        #expect(!Report.json(summary).contains(SourceFixture.flickrKey))
+        #expect(!Report.text(for: summary).contains(SourceFixture.flickrKey))
+
+        // An unreachable API: the error names the URL without the key.
+        var broken = fixture.options()
+        broken.api = "http://127.0.0.1:1/services/rest"
+        broken.pacing.maxAttempts = 1
+        await #expect {
+            _ = try await fixture.run(broken)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("127.0.0.1:1") && !text.contains(SourceFixture.flickrKey) && !text.contains("api_key")
+        }
+        #expect(try fixture.writtenBytes().range(of: key) == nil)
+    }
+
+    @Test("a wrong key is a one-line error, nothing is withdrawn; error 105 is retried")
+    func errorsAsHTTP200() async throws {
+        let fixture = try SourceFixture(.flickr, mockOptions: ["--photos", "2500", "--seed", "5"])
+        let first = try await fixture.run(fixture.options())
+        let kept = try fixture.keptIDs()
+        let pages = try fixture.crawl.pageBytes()
+        #expect(first.kept == kept.count && kept.count > 0)
+        await #expect(throws: FlickrError.invalidKey(message: "Invalid API Key (Key has invalid format)")) {
+            _ = try await fixture.run(fixture.options(), environment: ["FLICKR_API_KEY": "wrong-key"])
+        }
+        #expect(try fixture.keptIDs() == kept)
+        #expect(try fixture.crawl.pageBytes() == pages)
+        let runs = try Catalog.open(path: fixture.catalogPath, create: false).database.fetchAll(sql: "SELECT status, error FROM runs ORDER BY id")
+        #expect(runs.map { $0.string("status") } == ["completed", "failed"])
+        #expect(runs.last?.string("error")?.contains("error 100") == true)
+
+        // Unavailable (105) and search unavailable (10): retried, same result, no block, little time.
+        try await fixture.mock.configure(["unavailable": 0.3, "unavailable_10": 0.2])
+        var options = fixture.options()
+        options.pacing.maxAttempts = 10
+        let start = ContinuousClock.now
+        let retried = try await fixture.run(options)
+        let elapsed = (ContinuousClock.now - start).inSeconds
+        let stats = try await fixture.mock.stats()
+        print("flickr 105/10 answers: \(stats["faults"] ?? .null), \(retried.retries) retries, \(Report.duration(elapsed))")
+        #expect(retried.status == .completed)
+        #expect((stats["faults"]?["unavailable"]?.int ?? 0) + (stats["faults"]?["unavailable_10"]?.int ?? 0) == retried.retries)
+        #expect(retried.retries > 0)
+        #expect(try fixture.keptIDs() == kept)
+        #expect(retried.blocks == 0)
+        // Backoff is sub-second per retry; a block would cost the 60 s cooldown.
+        #expect(elapsed < 30)
+    }
+}

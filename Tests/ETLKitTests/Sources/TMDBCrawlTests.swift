@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// `--source tmdb` against the mock: the per-movie rule, the moving list,
+/// TMDB's own rate limit, the credential, the nightly withdrawals.
+@Suite("TMDB through the pipeline", .serialized)
+struct TMDBCrawlTests {
+    @Test("40 pages with incomplete movies: exactly the complete ones kept; the whole-page decode's loss is counted")
+    func keepsCompleteMovies() async throws {
+        let fixture = try SourceFixture(.tmdb, mockOptions: ["--movies", "800", "--seed", "2"])
+        let summary = try await fixture.run(fixture.options())
+        let expected = try await fixture.mock.expected()
+        let complete = expected["complete_ids"]?.ids ?? []
+        print("tmdb: kept \(summary.kept) of \(complete.count) complete; a whole-page decode loses \(summary.pagesLostToWholePageDecode ?? -1) of \(summary.listPages ?? -1) pages; \(summary.requests) requests")
+        #expect(summary.status == .completed)
+        #expect(Set(try fixture.keptIDs()) == Set(complete))
+        #expect(summary.kept == complete.count)
+        #expect(summary.listPages == 40 && summary.listPasses == 1)
+        #expect(summary.pagesLostToWholePageDecode == expected["pages_with_incomplete"]?.int)
+        // 40 pages and page 1 read again.
+        #expect(summary.requests == 41)
+        let stats = try await fixture.mock.stats()
+        #expect(stats["auth"]?["bearer"]?.int == 41 && stats["auth"]?["api_key"]?.int == 0)
+        #expect(Report.text(for: summary).contains("a whole-page decode would lose \(summary.pagesLostToWholePageDecode ?? -1) of 40 pages"))
+        // Every kept movie has its poster URL and a link back.
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let missing = try catalog.database.fetchOne(sql: """
+            SELECT count(*) AS n FROM works w JOIN tmdb_movies m USING (object_id)
+             WHERE w.primary_image NOT LIKE '%/t/p/w500/%' OR m.movie_page_url IS NULL
+            """)?.int("n")
+        #expect(missing == 0)
+        let token = Data(SourceFixture.tmdbToken.utf8)
+        #expect(try fixture.writtenBytes().range(of: token) == nil)
+    }
+
+    @Test("a list that moves while it is read: read again until it holds still; every movie of today's list kept once")
+    func shiftingList() async throws {
+        let fixture = try SourceFixture(.tmdb, mockOptions: ["--movies", "800", "--seed", "2", "--shift-every", "15"])
+        let summary = try await fixture.run(fixture.options())
+        let expected = try await fixture.mock.expected()
+        let complete = expected["complete_ids"]?.ids ?? []
+        print("tmdb moving: \(summary.listPasses ?? 0) passes, \(summary.requests) requests, \(summary.skippedListed) listed again, \(expected["inserted"]?.int ?? 0) movies inserted meanwhile")
+        #expect(summary.status == .completed)
+        #expect((expected["inserted"]?.int ?? 0) > 0)
+        #expect((summary.listPasses ?? 0) >= 2)
+        // Movies inserted during the last pass may be missed only if the list never held still.
+        let kept = Set(try fixture.keptIDs())
+        let missed = Set(complete).subtracting(kept)
+        #expect(missed.isEmpty || summary.listPasses == TMDBLister.maxPasses, "missed \(missed.sorted())")
+        #expect(kept.isSubset(of: Set(complete)))
+    }
+
+    @Test("TMDB's 429 with Retry-After is waited out: no block, the list complete, time spent ≈ the waits")
+    func rateLimit() async throws {
+        let fixture = try SourceFixture(.tmdb, mockOptions: ["--movies", "400", "--limit", "8", "--window", "1", "--retry-after", "1"])
+        var options = fixture.options()
+        options.pacing.maxAttempts = 6
+        let start = ContinuousClock.now
+        let summary = try await fixture.run(options)
+        let elapsed = (ContinuousClock.now - start).inSeconds
+        let stats = try await fixture.mock.stats()
+        let limited = stats["rate_limited"]?.int ?? 0
+        print("tmdb 429: \(limited) answers 429, \(summary.retries) retries, \(summary.requests) requests in \(Report.duration(elapsed))")
+        #expect(summary.status == .completed)
+        #expect(limited > 0 && summary.retries == limited)
+        #expect(summary.blocks == 0)
+        #expect(Set(try fixture.keptIDs()) == Set(try await fixture.mock.expected()["complete_ids"]?.ids ?? []))
+        // 21 requests at 8 a second need ~3 s; each 429 waits its 1 s.
+        #expect(elapsed < Double(limited) * 1.5 + 10)
+    }
+
+    @Test("the next day: movies that left are withdrawn, the pages hold today's list only; an API key works too")
+    func nightly() async throws {
+        let fixture = try SourceFixture(.tmdb, mockOptions: ["--movies", "400", "--seed", "6"])
+        _ = try await fixture.run(fixture.options())
+        let dayOne = Set(try await fixture.mock.expected()["complete_ids"]?.ids ?? [])
+        try await fixture.mock.configure(["day": 2])
+        let dayTwoList = try await fixture.mock.expected()
+        let dayTwo = Set(dayTwoList["complete_ids"]?.ids ?? [])
+        let left = Set(try await Self.allIDs(fixture, day: 1)).subtracting(dayTwoList["all_ids"]?.ids ?? [])
+        var options = fixture.options()
+        options.maxWithdrawPercent = 100
+        let summary = try await fixture.run(options, environment: ["TMDB_API_KEY": SourceFixture.tmdbKey])
+        print("tmdb day 2: \(summary.withdrawn) withdrawn, kept \(summary.kept) (\(summary.keptDelta)), \(dayOne.subtracting(dayTwo).count) complete movies left")
+        #expect(summary.status == .completed)
+        #expect(summary.withdrawn == left.count && left.count > 0)
+        #expect(Set(try fixture.keptIDs()) == dayTwo)
+        #expect(Set(try fixture.crawl.pagedIDs()) == dayTwo)
+        let stats = try await fixture.mock.stats()
+        #expect((stats["auth"]?["api_key"]?.int ?? 0) > 0)
+        #expect(try fixture.writtenBytes().range(of: Data(SourceFixture.tmdbKey.utf8)) == nil)
+
+        // The default limit refuses a night that would withdraw more than 10%.
+        try await fixture.mock.configure(["day": 5, "turnover": 0.5])
+        let before = try fixture.crawl.pageBytes()
+        await #expect(throws: CrawlError.self) { _ = try await fixture.run(fixture.options()) }
+        #expect(try fixture.crawl.pageBytes() == before)
+    }
+
+    /// Day 1's whole list, read back from the mock.
+    static func allIDs(_ fixture: SourceFixture, day: Int) async throws -> [Int] {
+        try await fixture.mock.configure(["day": day])
+        let ids = try await fixture.mock.expected()["all_ids"]?.ids ?? []
+        try await fixture.mock.configure(["day": 2])
+        return ids
+    }
+}
