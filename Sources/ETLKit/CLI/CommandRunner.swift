@@ -104,7 +104,9 @@ public struct CommandRunner: Sendable {
     private static func writeMetadata(besideCatalog catalogPath: String) -> String {
         guard FileManager.default.fileExists(atPath: catalogPath) else { return "" }
         do {
-            try CatalogMetadata.write(besideCatalog: catalogPath)
+            // The catalog says whose data it holds; metadata follows it.
+            let source = (try? Catalog.open(path: catalogPath, create: false).recordedSource()) ?? .met
+            try CatalogMetadata.write(besideCatalog: catalogPath, source: source)
             return ""
         } catch {
             return "Warning: \(error)\n"

@@ -14,11 +14,13 @@ public enum CatalogMetadata {
 
     /// Datasette's metadata for the catalog at `catalogPath`; Datasette names
     /// a database after its file, without the extension.
-    public static func json(catalogPath: String) -> Data {
+    public static func json(catalogPath: String, source: SourceName = .met) -> Data {
         let databaseName = LocalPath(catalogPath).nameWithoutExtension
+        let attribution = SourceAttribution.of(source)
         var tables: [String: Any] = [:]
-        for table in CatalogDescription.tables {
-            var entry: [String: Any] = ["description": table.description]
+        for table in CatalogDescription.tables + (source.table.map { [CatalogDescription.Table(source: $0)] } ?? []) {
+            let description = table.name == "works" ? attribution.worksDescription : table.description
+            var entry: [String: Any] = ["description": description]
             if !table.columns.isEmpty {
                 entry["columns"] = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.description) })
             }
@@ -34,12 +36,12 @@ public enum CatalogMetadata {
             ($0.name, ["title": $0.title, "sql": $0.sql])
         })
         let metadata: [String: Any] = [
-            "title": CatalogDescription.title,
-            "description": CatalogDescription.description,
-            "license": CatalogDescription.license,
-            "license_url": CatalogDescription.licenseURL,
-            "source": CatalogDescription.source,
-            "source_url": CatalogDescription.sourceURL,
+            "title": attribution.title,
+            "description": attribution.description,
+            "license": attribution.license,
+            "license_url": attribution.licenseURL,
+            "source": attribution.source,
+            "source_url": attribution.sourceURL,
             "about": about,
             "databases": [databaseName: ["tables": tables, "queries": queries]],
         ]
@@ -52,9 +54,9 @@ public enum CatalogMetadata {
     /// Writes the metadata beside the catalog when it is missing or is etl's
     /// and differs; returns the path written, or nil when left alone.
     @discardableResult
-    public static func write(besideCatalog catalogPath: String) throws -> String? {
+    public static func write(besideCatalog catalogPath: String, source: SourceName = .met) throws -> String? {
         let path = path(besideCatalog: catalogPath)
-        let data = json(catalogPath: catalogPath)
+        let data = json(catalogPath: catalogPath, source: source)
         if let existing = FileManager.default.contents(atPath: path) {
             guard existing != data else { return nil }
             guard String(decoding: existing, as: UTF8.self).contains(about) else {
