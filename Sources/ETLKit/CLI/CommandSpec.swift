@@ -1,4 +1,5 @@
-/// A subcommand: its name, what it does, and its options table.
+/// A subcommand as `--help` and `Usage:` show it: its name, what it does,
+/// and its options with their defaults.
 public struct CommandSpec: Sendable {
     public let name: String
     public let abstract: String

@@ -11,10 +11,13 @@ public enum ETLCommand: Sendable {
     case show(String)
 
     /// Every subcommand, in the order `etl --help` lists them.
-    public static let specs: [CommandSpec] = [
-        CrawlCommand.spec, ImagesCommand.spec, PagesCommand.spec, StatusCommand.spec, PlanCommand.spec,
-        ExportCommand.spec, ReportCommand.spec,
+    static let subcommands: [any Subcommand] = [
+        CrawlCommand.command, ImagesCommand.command, PagesCommand.command, StatusCommand.command,
+        PlanCommand.command, ExportCommand.command, ReportCommand.command,
     ]
+
+    /// The help of every subcommand, in the same order.
+    public static let specs: [CommandSpec] = subcommands.map(\.spec)
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws -> ETLCommand {
@@ -32,23 +35,14 @@ public enum ETLCommand: Sendable {
         default:
             break
         }
-        guard let spec = specs.first(where: { $0.name == first }) else {
+        guard let index = subcommands.firstIndex(where: { $0.name == first }) else {
             throw UsageError("Unknown subcommand '\(first)'; expected one of \(specs.map(\.name).joined(separator: ", "))", command: nil)
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            return .show(spec.help)
+            return .show(specs[index].help)
         }
-        let options = try ParsedOptions(arguments: rest, spec: spec)
-        switch spec.name {
-        case CrawlCommand.spec.name: return try CrawlCommand.command(from: options)
-        case PagesCommand.spec.name: return try PagesCommand.command(from: options)
-        case ImagesCommand.spec.name: return try ImagesCommand.command(from: options)
-        case PlanCommand.spec.name: return try PlanCommand.command(from: options)
-        case ExportCommand.spec.name: return try ExportCommand.command(from: options)
-        case ReportCommand.spec.name: return try ReportCommand.command(from: options)
-        default: return try StatusCommand.command(from: options)
-        }
+        return try subcommands[index].command(from: rest)
     }
 
     /// `Usage: …` for the command a usage error concerns.
@@ -89,23 +83,4 @@ public enum ETLCommand: Sendable {
         text += "\n  See 'etl help <subcommand>' for detailed help.\n"
         return text
     }
-}
-
-/// How a crawl reports while it runs.
-public struct OutputOptions: Sendable, Equatable {
-    public var isQuiet = false
-    public var isJSON = false
-    public init() {}
-}
-
-/// What `etl pages` needs.
-public struct PagesOptions: Sendable, Equatable {
-    public var catalogPath = "data/catalog.sqlite"
-    public var outDirectory = "data/pages"
-    public var layout = PageLayout()
-    /// Page only works with a verified picture (`--require-image`).
-    public var requireImage = false
-    /// Also write the `N.json` bundles (`--bundles`).
-    public var writesBundles = false
-    public init() {}
 }

@@ -1,6 +1,6 @@
 /// `etl export`: one table of the catalog as JSON Lines or CSV.
 enum ExportCommand {
-    static let spec = CommandSpec(
+    static let command = Command<ExportOptions>(
         name: "export",
         abstract: "Write a table of the catalog as JSON Lines or CSV.",
         discussion: """
@@ -9,18 +9,14 @@ enum ExportCommand {
             field). --out is written beside its destination and renamed into place.
             """,
         options: [
-            SharedOptions.catalog,
-            .value("format", "jsonl|csv", "The output format.", default: "jsonl"),
-            .value("table", "works|objects|rejections", "The table to export.", default: "works"),
-            .value("out", "file", "The file to write.", default: "standard output"),
-        ])
+            SharedOptions.source(\.source, "Picks the default catalog."),
+            SharedOptions.catalog(\.catalogPath),
+            Option.choice("format", "The output format.", \.format),
+            Option.choice("table", "The table to export.", \.table),
+            Option.path("out", "file", "The file to write.", \.outPath, absent: "standard output"),
+        ],
+        source: \.source,
+        makeCommand: { .export($0) })
 
-    static func command(from options: ParsedOptions) throws -> ETLCommand {
-        var export = ExportOptions()
-        export.catalogPath = try options.path("catalog") ?? export.catalogPath
-        export.format = try options.choice("format", as: ExportOptions.Format.self) ?? export.format
-        export.table = try options.choice("table", as: ExportOptions.Table.self) ?? export.table
-        export.outPath = try options.path("out")
-        return .export(export)
-    }
+    static let spec = command.spec
 }

@@ -1,6 +1,6 @@
 /// `etl images`: download and verify the pictures of the paged works.
 enum ImagesCommand {
-    static let spec = CommandSpec(
+    static let command = Command<OptionsWithOutput<ImageOptions>>(
         name: "images",
         abstract: "Download and verify the pictures of the paged works.",
         discussion: """
@@ -14,55 +14,45 @@ enum ImagesCommand {
             so 'etl pages --require-image' can fill the pages. Stop any time: the next
             run resumes.
             """,
-        options: [
-            SharedOptions.catalog,
-            .value("dir", "dir", "Where the pictures go.", default: "data/images"),
-            .flag("all", "Every kept work, not only the paged ones."),
-            .flag("retry-failed", "Try again the images that failed in earlier runs."),
-            .value(
-                "image-hosts", "host,…",
-                "Also fetch pictures from these hosts; others fail as invalid_url, unfetched.",
-                default: ImageHosts.met.joined(separator: ",")),
-            crawlOption("concurrency"),
-            crawlOption("rate"),
-            crawlOption("rate-start"),
-            crawlOption("rate-max"),
-            crawlOption("cooldown"),
-            .value("max-attempts", "n", "Answers per image per run (retries and blocks) before it fails.", default: "5"),
-            crawlOption("timeout"),
-            crawlOption("max-requests"),
-            crawlOption("max-duration"),
-            crawlOption("user-agent"),
-            crawlOption("quiet"),
-            crawlOption("json"),
-        ])
+        options: options.map { $0.scoped(to: \.options) } + SharedOptions.output.map { $0.scoped(to: \.output) },
+        source: \.options.source,
+        validate: { parsed, given in try SharedOptions.validate(parsed.options.pacing, given: given) },
+        makeCommand: { .images($0.options, $0.output) })
 
-    /// The crawl's entry for an option both commands share, so help and
-    /// defaults cannot drift apart.
-    private static func crawlOption(_ name: String) -> OptionSpec {
-        guard let option = CrawlCommand.spec.option(named: name) else {
-            preconditionFailure("etl crawl has no --\(name)")
-        }
-        return option
-    }
+    static let spec = command.spec
 
-    static func command(from options: ParsedOptions) throws -> ETLCommand {
-        // The shared options are validated by the crawl's own parser (the
-        // options this table lacks read as absent there), so both commands
-        // accept and reject exactly the same values with the same messages.
-        guard case .crawl(let crawl, let output) = try CrawlCommand.command(from: options) else {
-            preconditionFailure("CrawlCommand.command returned another command")
+    /// The pacing options are the crawl's, so both commands accept and
+    /// reject the same values with the same messages; only what one
+    /// attempt is differs.
+    static let options: [Option<ImageOptions>] = [
+        SharedOptions.source(\.source, "Picks the default catalog and image host."),
+        SharedOptions.catalog(\.catalogPath),
+        Option.path("dir", "dir", "Where the pictures go.", \.directory),
+        Option.flag("all", "Every kept work, not only the paged ones.", \.isAll),
+        Option.flag("retry-failed", "Try again the images that failed in earlier runs.", \.retryFailed),
+        Option.custom(
+            "image-hosts", "host,…", "Also fetch pictures from these hosts; others fail as invalid_url, unfetched.",
+            \.imageHosts, update: widen, show: { $0.names.sorted().joined(separator: ",") },
+            perSource: { ImageHosts([$0.imageHost]) }),
+    ] + [
+        SharedOptions.concurrency,
+        SharedOptions.rate(),
+        SharedOptions.rateStart,
+        SharedOptions.rateMax(),
+        SharedOptions.cooldown,
+        SharedOptions.maxAttempts("Answers per image per run (retries and blocks) before it fails."),
+        SharedOptions.timeout,
+        SharedOptions.maxRequests,
+        SharedOptions.maxDuration,
+    ].map { $0.scoped(to: \.pacing) } + [
+        SharedOptions.userAgent(\.userAgent),
+    ]
+
+    /// `--image-hosts a,b` adds to the source's own host.
+    @Sendable static func widen(_ hosts: inout ImageHosts, with text: String) throws {
+        guard let added = ImageHosts.parse(text) else {
+            throw InvalidValue(expected: "host names separated by commas, e.g. images.metmuseum.org")
         }
-        var images = ImageOptions(pacing: crawl)
-        images.directory = try options.path("dir") ?? images.directory
-        images.isAll = options.isSet("all")
-        images.retryFailed = options.isSet("retry-failed")
-        if let text = options.string("image-hosts") {
-            guard let hosts = ImageHosts.parse(text) else {
-                throw options.invalid("image-hosts", text, "host names separated by commas, e.g. images.metmuseum.org")
-            }
-            images.imageHosts.widen(with: hosts)
-        }
-        return .images(images, output)
+        hosts.widen(with: added)
     }
 }

@@ -1,5 +1,5 @@
-/// One command-line option, as declared in a command's table. The table
-/// drives parsing, validation messages and `--help` alike.
+/// One option as `--help` and `Usage:` show it: the rendered view of an
+/// `Option`, its default already read from the options struct.
 public struct OptionSpec: Sendable, Equatable {
     /// The long name without dashes, e.g. `catalog`.
     public let name: String
@@ -9,8 +9,11 @@ public struct OptionSpec: Sendable, Equatable {
     /// The default, as shown in help.
     public let defaultValue: String?
 
-    public static func value(_ name: String, _ valueName: String, _ help: String, default defaultValue: String? = nil) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName, help: help, defaultValue: defaultValue)
+    public init(name: String, valueName: String?, help: String, defaultValue: String?) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.defaultValue = defaultValue
     }
 
     public static func flag(_ name: String, _ help: String) -> OptionSpec {

@@ -1,6 +1,6 @@
 /// `etl report`: one HTML page with charts of the crawls and the dataset.
 enum ReportCommand {
-    static let spec = CommandSpec(
+    static let command = Command<ReportOptions>(
         name: "report",
         abstract: "Write an HTML page with charts of the crawls and the dataset.",
         discussion: """
@@ -13,16 +13,14 @@ enum ReportCommand {
             the "Generated at" line.
             """,
         options: [
-            SharedOptions.catalog,
-            .value("out", "file", "The page to write.", default: "report.html beside the catalog"),
-            .value("runs", "n", "Crawls and image runs shown minute by minute; crawls in the table.", default: "14"),
-        ])
+            SharedOptions.source(\.source, "Picks the default catalog."),
+            SharedOptions.catalog(\.catalogPath),
+            Option.path("out", "file", "The page to write.", \.outPath, absent: "report.html beside the catalog"),
+            Option.integer(
+                "runs", "n", "Crawls and image runs shown minute by minute; crawls in the table.", \.runLimit, in: 1...1_000),
+        ],
+        source: \.source,
+        makeCommand: { .report($0) })
 
-    static func command(from options: ParsedOptions) throws -> ETLCommand {
-        var report = ReportOptions()
-        report.catalogPath = try options.path("catalog") ?? report.catalogPath
-        report.outPath = try options.path("out")
-        report.runLimit = try options.integer("runs", in: 1...1_000) ?? report.runLimit
-        return .report(report)
-    }
+    static let spec = command.spec
 }

@@ -1,30 +1,56 @@
-/// Options that several commands share, declared once.
+/// Options that several commands share, declared once and bound to each
+/// command's own field.
 enum SharedOptions {
-    static let catalog = OptionSpec.value("catalog", "path", "The SQLite catalog.", default: "data/catalog.sqlite")
-    static let out = OptionSpec.value("out", "dir", "Where the page files go.", default: "data/pages")
-    static let pages = OptionSpec.value("pages", "n", "Number of page files.", default: "30")
-    static let pageSize = OptionSpec.value("page-size", "n", "Object IDs per page.", default: "100")
-    static let order = OptionSpec.value(
-        "order", "id|shuffle", "Page order: ascending IDs, or a stable shuffle that mixes departments.",
-        default: "shuffle")
-    static let seed = OptionSpec.value("seed", "n", "Seed of the shuffle order.", default: "0")
+    /// The option that picks the source, and so the other options' defaults.
+    static let sourceOptionName = "source"
 
-    static let layout = [pages, pageSize, order, seed]
-    static let requireImage = OptionSpec.flag(
-        "require-image", "Leave out works without a picture verified by 'etl images', or whose picture repeats a smaller ID's.")
-    static let bundles = OptionSpec.flag(
-        "bundles", "Also write 1.json … N.json: per work what an app shows, in page order.")
+    /// `--source`; `help` says what it changes for the command.
+    static func source<Options>(_ keyPath: WritableKeyPath<Options, SourceName> & Sendable, _ help: String) -> Option<Options> {
+        .choice(sourceOptionName, help, keyPath)
+    }
 
-    /// Reads `--pages`, `--page-size`, `--order` and `--seed`.
-    static func layout(from options: ParsedOptions) throws -> PageLayout {
-        var layout = PageLayout()
-        layout.pageCount = try options.integer("pages", in: 1...100_000) ?? layout.pageCount
-        layout.pageSize = try options.integer("page-size", in: 1...1_000_000) ?? layout.pageSize
-        layout.order = try options.choice("order", as: PageOrder.self) ?? layout.order
-        if let text = options.string("seed") {
-            guard let seed = UInt64(text) else { throw options.invalid("seed", text, "a non-negative integer") }
-            layout.seed = seed
-        }
-        return layout
+    /// `--catalog`, by default the source's own.
+    static func catalog<Options>(_ keyPath: WritableKeyPath<Options, String> & Sendable) -> Option<Options> {
+        .path("catalog", "path", "The SQLite catalog.", keyPath, perSource: \.defaultCatalogPath)
+    }
+
+    /// `--out` of `crawl` and `pages`, by default the source's own folder.
+    static func pagesFolder<Options>(_ keyPath: WritableKeyPath<Options, String> & Sendable) -> Option<Options> {
+        .path("out", "dir", "Where the page files go.", keyPath, perSource: \.defaultOutDirectory)
+    }
+
+    /// `--pages`, `--page-size`, `--order` and `--seed`.
+    static let layout: [Option<PageLayout>] = [
+        .integer("pages", "n", "Number of page files.", \.pageCount, in: 1...100_000),
+        .integer("page-size", "n", "Object IDs per page.", \.pageSize, in: 1...1_000_000),
+        .choice("order", "Page order: ascending IDs, or a stable shuffle that mixes departments.", \.order),
+        .custom(
+            "seed", "n", "Seed of the shuffle order.", \.seed,
+            parse: { text in
+                guard let seed = UInt64(text) else { throw InvalidValue(expected: "a non-negative integer") }
+                return seed
+            },
+            show: { "\($0)" }),
+    ]
+
+    static func requireImage<Options>(_ keyPath: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
+        .flag(
+            "require-image", "Leave out works without a picture verified by 'etl images', or whose picture repeats a smaller ID's.",
+            keyPath)
+    }
+
+    static func bundles<Options>(_ keyPath: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
+        .flag("bundles", "Also write 1.json … N.json: per work what an app shows, in page order.", keyPath)
+    }
+
+    /// `--quiet` and `--json` of `crawl` and `images`.
+    static let output: [Option<OutputOptions>] = [
+        .flag("quiet", "No progress output.", \.isQuiet),
+        .flag("json", "Print the summary as JSON on stdout.", \.isJSON),
+    ]
+
+    /// `--user-agent`, shown shortened: the whole text is long.
+    static func userAgent<Options>(_ keyPath: WritableKeyPath<Options, String> & Sendable) -> Option<Options> {
+        .line("user-agent", "text", "User-Agent header.", keyPath, show: { $0.split(separator: " ").first.map { "\($0) …" } })
     }
 }

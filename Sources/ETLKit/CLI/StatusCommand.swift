@@ -1,11 +1,15 @@
 /// `etl status`: where the catalog stands.
 enum StatusCommand {
-    static let spec = CommandSpec(
+    static let command = Command<StatusOptions>(
         name: "status",
         abstract: "Show what the catalog holds, the last runs and the backlog.",
-        options: [SharedOptions.catalog, .flag("json", "Print the status as JSON.")])
+        options: [
+            SharedOptions.source(\.source, "Picks the default catalog."),
+            SharedOptions.catalog(\.catalogPath),
+            Option.flag("json", "Print the status as JSON.", \.isJSON),
+        ],
+        source: \.source,
+        makeCommand: { .status(catalogPath: $0.catalogPath, isJSON: $0.isJSON) })
 
-    static func command(from options: ParsedOptions) throws -> ETLCommand {
-        .status(catalogPath: try options.path("catalog") ?? "data/catalog.sqlite", isJSON: options.isSet("json"))
-    }
+    static let spec = command.spec
 }

@@ -6,8 +6,8 @@ public struct CrawlOptions: Sendable, Equatable {
     /// Which API this run crawls; it also picks the default catalog and pages.
     public var source = SourceName.met
     public var api = CrawlOptions.defaultAPI
-    public var catalogPath = "data/catalog.sqlite"
-    public var outDirectory = "data/pages"
+    public var catalogPath = SourceName.met.defaultCatalogPath
+    public var outDirectory = SourceName.met.defaultOutDirectory
     public var idsFile: String?
     /// Rate, refusals, retries and budgets: shared with `etl images`.
     public var pacing = PacingOptions()

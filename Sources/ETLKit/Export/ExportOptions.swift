@@ -11,7 +11,9 @@ public struct ExportOptions: Sendable, Equatable {
         case rejections
     }
 
-    public var catalogPath = "data/catalog.sqlite"
+    /// Picks the default catalog.
+    public var source = SourceName.met
+    public var catalogPath = SourceName.met.defaultCatalogPath
     public var format = Format.jsonl
     public var table = Table.works
     /// The file to write; nil for standard output.

@@ -1,6 +1,8 @@
 /// What `etl report` needs.
 public struct ReportOptions: Sendable, Equatable {
-    public var catalogPath = "data/catalog.sqlite"
+    /// Picks the default catalog.
+    public var source = SourceName.met
+    public var catalogPath = SourceName.met.defaultCatalogPath
     /// nil: `report.html` beside the catalog.
     public var outPath: String?
     /// Crawls shown minute by minute and in the table (`--runs`).

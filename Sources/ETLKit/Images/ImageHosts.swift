@@ -9,7 +9,7 @@ import Foundation
 /// `invalid_url` failure and never connected to.
 public struct ImageHosts: Sendable, Equatable {
     /// Where the Met serves `primaryImage` and `primaryImageSmall`.
-    public static let met = ["images.metmuseum.org"]
+    public static let met = [SourceName.met.imageHost]
 
     /// Lowercased host names, without ports.
     public private(set) var names: Set<String>

@@ -3,7 +3,9 @@ import FetchEngine
 import FetchEngine
 /// Everything `etl images` can be told.
 public struct ImageOptions: Sendable, Equatable {
-    public var catalogPath = "data/catalog.sqlite"
+    /// Picks the default catalog and image host.
+    public var source = SourceName.met
+    public var catalogPath = SourceName.met.defaultCatalogPath
     public var directory = "data/images"
     /// Every kept work, not only the paged ones.
     public var isAll = false

@@ -60,9 +60,27 @@ struct CLIExitCodeTests {
         #expect(run.standardOutput == "")
         #expect(lines(run.standardError) == [
             "Error: Unknown option '--nope'",
-            "Usage: etl status [--catalog <path>] [--json]",
+            "Usage: etl status [--source <met|flickr|tmdb>] [--catalog <path>] [--json]",
             "  See 'etl status --help' for more information.",
         ])
+    }
+
+    @Test("a source option with the wrong source, or a bad value, exits 64 and creates nothing", arguments: [
+        (["--text", "fox"], "'--text' is only valid with '--source flickr'"),
+        (["--source", "flickr"], "--source flickr needs '--text <text>' or '--tags <tags>'"),
+        (["--source", "tmdb", "--ids", "ids.txt"], "'--ids' is only valid with '--source met'"),
+        (["--source", "tmdb", "--language", "english"], "Invalid value 'english' for '--language': expected a language code such as en or en-US"),
+    ])
+    func sourceOptionError(arguments: [String], message: String) throws {
+        let folder = TemporaryDirectory()
+        let run = try ETLRun.run(["crawl"] + arguments, timeout: 60, currentDirectory: folder.root)
+        #expect(run.exitCode == 64)
+        #expect(run.standardOutput == "")
+        let errorLines = lines(run.standardError)
+        #expect(errorLines.first == "Error: \(message)")
+        #expect(errorLines.dropFirst().first?.hasPrefix("Usage: etl crawl [--api <url>] [--source <met|flickr|tmdb>]") == true)
+        #expect(errorLines.last == "  See 'etl crawl --help' for more information.")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root) == [], "nothing created in the working folder")
     }
 
     @Test("no subcommand, or an unknown one, exits 64 with etl's own usage", arguments: [

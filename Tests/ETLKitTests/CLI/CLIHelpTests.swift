@@ -61,14 +61,18 @@ struct CLIHelpTests {
         let names = CrawlCommand.spec.options.map(\.name)
         for name in ["api", "catalog", "out", "ids", "concurrency", "rate", "rate-start", "rate-max", "cooldown",
                      "max-attempts", "timeout", "max-requests", "max-duration", "user-agent", "full", "since",
-                     "pages", "page-size", "order", "seed", "quiet", "json", "help"] {
+                     "pages", "page-size", "order", "seed", "quiet", "json", "help", "source", "text", "tags",
+                     "license", "image-size", "region", "language"] {
             #expect(names.contains(name), "the crawl table lost --\(name)")
         }
         for (synopsis, value) in [
-            ("--api <url>", CrawlOptions.defaultAPI), ("--catalog <path>", "data/catalog.sqlite"),
-            ("--out <dir>", "data/pages"), ("--pages <n>", "30"), ("--page-size <n>", "100"),
-            ("--order <id|shuffle>", "shuffle"), ("--seed <n>", "0"), ("--concurrency <n>", "4"),
-            ("--rate <auto|r|unlimited>", "auto"), ("--rate-start <r>", "1"), ("--rate-max <r>", "80"),
+            ("--api <url>",
+             "\(CrawlOptions.defaultAPI); https://api.flickr.com/services/rest for flickr; https://api.themoviedb.org/3 for tmdb"),
+            ("--source <met|flickr|tmdb>", "met"),
+            ("--catalog <path>", "data/catalog.sqlite; data/<source>/catalog.sqlite for flickr and tmdb"),
+            ("--out <dir>", "data/pages; data/<source>/pages for flickr and tmdb"), ("--pages <n>", "30"),
+            ("--page-size <n>", "100"), ("--order <id|shuffle>", "shuffle"), ("--seed <n>", "0"), ("--concurrency <n>", "4"),
+            ("--rate <auto|r|unlimited>", "auto; 1 for flickr"), ("--rate-start <r>", "1"), ("--rate-max <r>", "80; 40 for tmdb"),
             ("--cooldown <seconds>", "60"), ("--max-attempts <n>", "5"), ("--timeout <seconds>", "30"),
         ] {
             let option = try #require(CrawlCommand.spec.options.first { $0.synopsis == synopsis }, "\(synopsis)")
@@ -120,10 +124,13 @@ struct CLIHelpTests {
         let expected = """
             OVERVIEW: Show what the catalog holds, the last runs and the backlog.
 
-            USAGE: etl status [--catalog <path>] [--json]
+            USAGE: etl status [--source <met|flickr|tmdb>] [--catalog <path>] [--json]
 
             OPTIONS:
-              --catalog <path>          The SQLite catalog. (default: data/catalog.sqlite)
+              --source <met|flickr|tmdb>
+                                        Picks the default catalog. (default: met)
+              --catalog <path>          The SQLite catalog. (default: data/catalog.sqlite;
+                                        data/<source>/catalog.sqlite for flickr and tmdb)
               --json                    Print the status as JSON.
               --help                    Show help information.
 

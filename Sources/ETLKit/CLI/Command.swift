@@ -1,0 +1,124 @@
+/// A subcommand in swift-argument-parser's shape: its help, its options
+/// bound to the fields of `Options`, a `validate` step for the rules
+/// across options, and the `ETLCommand` the parsed options make.
+struct Command<Options: CommandOptions>: Sendable {
+    let name: String
+    let abstract: String
+    let discussion: String?
+    let options: [Option<Options>]
+    /// The field `--source` sets; nil for a command that serves one source.
+    let sourcePath: (WritableKeyPath<Options, SourceName> & Sendable)?
+    /// Throws `ValidationError` for options that do not go together.
+    let validate: @Sendable (Options, GivenOptions) throws -> Void
+    let makeCommand: @Sendable (Options) -> ETLCommand
+
+    /// A command whose `--source` option writes `sourcePath`.
+    init(
+        name: String, abstract: String, discussion: String? = nil, options: [Option<Options>],
+        source sourcePath: WritableKeyPath<Options, SourceName> & Sendable,
+        validate: @escaping @Sendable (Options, GivenOptions) throws -> Void = { _, _ in },
+        makeCommand: @escaping @Sendable (Options) -> ETLCommand
+    ) {
+        self.init(
+            name: name, abstract: abstract, discussion: discussion, options: options, sourcePath: sourcePath,
+            validate: validate, makeCommand: makeCommand)
+    }
+
+    /// A command that serves one source.
+    init(
+        name: String, abstract: String, discussion: String? = nil, options: [Option<Options>],
+        validate: @escaping @Sendable (Options, GivenOptions) throws -> Void = { _, _ in },
+        makeCommand: @escaping @Sendable (Options) -> ETLCommand
+    ) {
+        self.init(
+            name: name, abstract: abstract, discussion: discussion, options: options, sourcePath: nil,
+            validate: validate, makeCommand: makeCommand)
+    }
+
+    private init(
+        name: String, abstract: String, discussion: String?, options: [Option<Options>],
+        sourcePath: (WritableKeyPath<Options, SourceName> & Sendable)?,
+        validate: @escaping @Sendable (Options, GivenOptions) throws -> Void,
+        makeCommand: @escaping @Sendable (Options) -> ETLCommand
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options
+        self.sourcePath = sourcePath
+        self.validate = validate
+        self.makeCommand = makeCommand
+    }
+
+    func option(named name: String) -> Option<Options>? {
+        options.first { $0.name == name }
+    }
+
+    /// The source when `--source` is not given.
+    var defaultSource: SourceName {
+        sourcePath.map { Options()[keyPath: $0] } ?? .met
+    }
+
+    /// `Options()` with `source`'s own defaults written in: where parsing
+    /// starts, and what `--help` shows.
+    func defaults(for source: SourceName) -> Options {
+        var defaults = Options()
+        guard let sourcePath else { return defaults }
+        defaults[keyPath: sourcePath] = source
+        for option in options {
+            option.writeSourceDefault(&defaults, source)
+        }
+        return defaults
+    }
+
+    /// Reads `arguments` (after the subcommand's name) into `Options`:
+    /// the source's defaults first, then each given option in order, then
+    /// `validate`. Every problem is a one-line `UsageError`.
+    func parse(_ arguments: [String]) throws -> Options {
+        let given = try GivenOptions(arguments: arguments, command: name) { name in
+            if name == "help" { return ("--help", true) }
+            return option(named: name).map { ($0.synopsis, $0.isFlag) }
+        }
+        let source = try source(in: given)
+        var parsed = defaults(for: source)
+        for entry in given.entries {
+            guard let option = option(named: entry.name) else { continue }
+            if let problem = option.problem(with: source) {
+                throw UsageError(problem, command: name)
+            }
+            try read(entry.text, by: option, into: &parsed)
+        }
+        do {
+            try validate(parsed, given)
+        } catch let error as ValidationError {
+            throw UsageError(error.message, command: name)
+        }
+        return parsed
+    }
+
+    /// `--source`, read before the rest because it picks their defaults.
+    private func source(in given: GivenOptions) throws -> SourceName {
+        guard let sourcePath, let option = option(named: SharedOptions.sourceOptionName),
+              let text = given.text(of: SharedOptions.sourceOptionName)
+        else {
+            return defaultSource
+        }
+        var options = Options()
+        try read(text, by: option, into: &options)
+        return options[keyPath: sourcePath]
+    }
+
+    private func read(_ text: String, by option: Option<Options>, into options: inout Options) throws {
+        do {
+            try option.update(&options, text)
+        } catch let invalid as InvalidValue {
+            throw UsageError("Invalid value '\(text)' for '--\(option.name)': expected \(invalid.expected)", command: name)
+        }
+    }
+}
+
+extension Command: Subcommand {
+    func command(from arguments: [String]) throws -> ETLCommand {
+        makeCommand(try parse(arguments))
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+@testable import ETLKit
+import FetchEngine
+
+/// Every default `--help` shows is the options struct's initial value,
+/// and, per source, what parsing with that `--source` gives. The expected
+/// texts are formatted here, not by the code under test.
+@Suite("Command-line help defaults")
+struct CLIHelpDefaultsTests {
+    /// The text a help row shows for a field; nil where it shows none.
+    typealias Shown<Options> = (synopsis: String, text: (Options) -> String?)
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    static func rate(_ rate: RateSetting) -> String {
+        switch rate {
+        case .auto: "auto"
+        case .unlimited: "unlimited"
+        case .fixed(let value): number(value)
+        }
+    }
+
+    /// Checks `command`'s help against `initial` (the struct's initial
+    /// value) and, for each source, against `parse(source)`; every option
+    /// row must be in `shown` or `flags`.
+    private func check<Options>(
+        _ command: String, initial: Options, sources: [SourceName] = SourceName.allCases,
+        parse: (SourceName) throws -> Options, shown: [Shown<Options>], flags: [(String, (Options) -> Bool)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        guard case .show(let help) = try ETLCommand.parse([command, "--help"]) else {
+            Issue.record("\(command) --help was not shown", sourceLocation: sourceLocation)
+            return
+        }
+        let defaults = HelpDefaults.read(help)
+        let covered = Set(shown.map(\.synopsis) + flags.map(\.0) + ["--help"])
+        #expect(Set(defaults.keys) == covered, "\(command): options without an expected default", sourceLocation: sourceLocation)
+        for (synopsis, isSet) in flags {
+            #expect(defaults[synopsis] == .some(nil), "\(command) \(synopsis) shows a default", sourceLocation: sourceLocation)
+            #expect(!isSet(initial), "\(command) \(synopsis) is set initially", sourceLocation: sourceLocation)
+        }
+        for (synopsis, text) in shown {
+            let help = defaults[synopsis] ?? nil
+            let perSource = help.map(HelpDefaults.perSource)
+            #expect(perSource?[.met] == text(initial), "\(command) \(synopsis): help says \(help ?? "nothing")",
+                    sourceLocation: sourceLocation)
+            // --source names the source itself: its default is the default source's.
+            for source in sources where !synopsis.hasPrefix("--source ") {
+                let parsed = try parse(source)
+                #expect(perSource?[source] == text(parsed), "\(command) \(synopsis) for \(source): help says \(help ?? "nothing")",
+                        sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    private static func sourceArguments(_ source: SourceName) -> [String] {
+        ["--source", source.rawValue]
+    }
+
+    @Test("crawl --help shows CrawlOptions' initial values and each source's defaults")
+    func crawl() throws {
+        typealias Parsed = OptionsWithOutput<CrawlOptions>
+        let shown: [Shown<Parsed>] = [
+            ("--api <url>", { $0.options.api }),
+            ("--source <met|flickr|tmdb>", { $0.options.source.rawValue }),
+            ("--catalog <path>", { $0.options.catalogPath }),
+            ("--out <dir>", { $0.options.outDirectory }),
+            ("--ids <file>", { $0.options.idsFile }),
+            ("--concurrency <n>", { "\($0.options.pacing.concurrency)" }),
+            ("--rate <auto|r|unlimited>", { Self.rate($0.options.pacing.rate) }),
+            ("--rate-start <r>", { Self.number($0.options.pacing.rateStart) }),
+            ("--rate-max <r>", { Self.number($0.options.pacing.rateMax) }),
+            ("--cooldown <seconds>", { Self.number($0.options.pacing.cooldown) }),
+            ("--max-attempts <n>", { "\($0.options.pacing.maxAttempts)" }),
+            ("--timeout <seconds>", { Self.number($0.options.pacing.timeout) }),
+            ("--max-requests <n>", { $0.options.pacing.maxRequests.map { "\($0)" } }),
+            ("--max-duration <duration>", { $0.options.pacing.maxDuration.map { "\(Self.number($0))s" } }),
+            // Shown shortened: the version, then an ellipsis.
+            ("--user-agent <text>", { $0.options.userAgent.components(separatedBy: " ")[0] + " …" }),
+            ("--max-withdraw <percent>", { Self.number($0.options.maxWithdrawPercent) + "%" }),
+            ("--since <yyyy-mm-dd>", { $0.options.since }),
+            ("--csv <path>", { $0.options.csvPath }),
+            ("--text <text>", { $0.options.flickr.text }),
+            ("--tags <tags>", { $0.options.flickr.tags }),
+            ("--license <id,…>", { $0.options.flickr.license }),
+            ("--image-size <letter>", { $0.options.flickr.imageSize }),
+            ("--region <code>", { $0.options.tmdb.region }),
+            ("--language <code>", { $0.options.tmdb.language }),
+            ("--pages <n>", { "\($0.options.layout.pageCount)" }),
+            ("--page-size <n>", { "\($0.options.layout.pageSize)" }),
+            ("--order <id|shuffle>", { $0.options.layout.order.rawValue }),
+            ("--seed <n>", { "\($0.options.layout.seed)" }),
+        ]
+        let flags: [(String, (Parsed) -> Bool)] = [
+            ("--full", { $0.options.isFull }), ("--csv-skip", { $0.options.isCSVSkip }),
+            ("--require-image", { $0.options.requireImage }), ("--bundles", { $0.options.writesBundles }),
+            ("--quiet", { $0.output.isQuiet }), ("--json", { $0.output.isJSON }),
+        ]
+        try check(
+            "crawl", initial: Parsed(options: CrawlOptions(), output: OutputOptions()),
+            parse: { source in
+                // Flickr needs something to search for; --text has no default to compare.
+                let search = source == .flickr ? ["--text", "x"] : []
+                var parsed = try CrawlCommand.command.parse(Self.sourceArguments(source) + search)
+                parsed.options.flickr.text = nil
+                return parsed
+            },
+            shown: shown, flags: flags)
+    }
+
+    @Test("images --help shows ImageOptions' initial values and each source's defaults")
+    func images() throws {
+        typealias Parsed = OptionsWithOutput<ImageOptions>
+        let shown: [Shown<Parsed>] = [
+            ("--source <met|flickr|tmdb>", { $0.options.source.rawValue }),
+            ("--catalog <path>", { $0.options.catalogPath }),
+            ("--dir <dir>", { $0.options.directory }),
+            ("--image-hosts <host,…>", { $0.options.imageHosts.names.sorted().joined(separator: ",") }),
+            ("--concurrency <n>", { "\($0.options.pacing.concurrency)" }),
+            ("--rate <auto|r|unlimited>", { Self.rate($0.options.pacing.rate) }),
+            ("--rate-start <r>", { Self.number($0.options.pacing.rateStart) }),
+            ("--rate-max <r>", { Self.number($0.options.pacing.rateMax) }),
+            ("--cooldown <seconds>", { Self.number($0.options.pacing.cooldown) }),
+            ("--max-attempts <n>", { "\($0.options.pacing.maxAttempts)" }),
+            ("--timeout <seconds>", { Self.number($0.options.pacing.timeout) }),
+            ("--max-requests <n>", { $0.options.pacing.maxRequests.map { "\($0)" } }),
+            ("--max-duration <duration>", { $0.options.pacing.maxDuration.map { "\(Self.number($0))s" } }),
+            ("--user-agent <text>", { $0.options.userAgent.components(separatedBy: " ")[0] + " …" }),
+        ]
+        let flags: [(String, (Parsed) -> Bool)] = [
+            ("--all", { $0.options.isAll }), ("--retry-failed", { $0.options.retryFailed }),
+            ("--quiet", { $0.output.isQuiet }), ("--json", { $0.output.isJSON }),
+        ]
+        try check(
+            "images", initial: Parsed(options: ImageOptions(), output: OutputOptions()),
+            parse: { try ImagesCommand.command.parse(Self.sourceArguments($0)) }, shown: shown, flags: flags)
+    }
+
+    @Test("pages --help shows PagesOptions' initial values and each source's defaults")
+    func pages() throws {
+        try check(
+            "pages", initial: PagesOptions(), parse: { try PagesCommand.command.parse(Self.sourceArguments($0)) },
+            shown: [
+                ("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--out <dir>", { $0.outDirectory }), ("--pages <n>", { "\($0.layout.pageCount)" }),
+                ("--page-size <n>", { "\($0.layout.pageSize)" }), ("--order <id|shuffle>", { $0.layout.order.rawValue }),
+                ("--seed <n>", { "\($0.layout.seed)" }),
+            ],
+            flags: [("--require-image", { $0.requireImage }), ("--bundles", { $0.writesBundles })])
+    }
+
+    @Test("status --help shows StatusOptions' initial values and each source's defaults")
+    func status() throws {
+        try check(
+            "status", initial: StatusOptions(), parse: { try StatusCommand.command.parse(Self.sourceArguments($0)) },
+            shown: [("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath })],
+            flags: [("--json", { $0.isJSON })])
+    }
+
+    @Test("export --help shows ExportOptions' initial values and each source's defaults")
+    func export() throws {
+        try check(
+            "export", initial: ExportOptions(), parse: { try ExportCommand.command.parse(Self.sourceArguments($0)) },
+            shown: [
+                ("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--format <jsonl|csv>", { $0.format.rawValue }),
+                ("--table <works|objects|rejections>", { $0.table.rawValue }),
+                ("--out <file>", { $0.outPath ?? "standard output" }),
+            ],
+            flags: [])
+    }
+
+    @Test("report --help shows ReportOptions' initial values and each source's defaults")
+    func report() throws {
+        try check(
+            "report", initial: ReportOptions(), parse: { try ReportCommand.command.parse(Self.sourceArguments($0)) },
+            shown: [
+                ("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--out <file>", { $0.outPath ?? "report.html beside the catalog" }),
+                ("--runs <n>", { "\($0.runLimit)" }),
+            ],
+            flags: [])
+    }
+
+    @Test("plan --help shows the planner's initial values")
+    func plan() throws {
+        try check(
+            "plan", initial: PlanOptions(), sources: [], parse: { _ in PlanOptions() },
+            shown: [
+                ("--csv <path>", { $0.planner.csvPath.isEmpty ? nil : $0.planner.csvPath }),
+                ("--api <url>", { $0.planner.api }), ("--ids <file>", { $0.planner.idsFile }),
+                ("--rate <r>", { Self.number($0.planner.rate) }),
+            ],
+            flags: [("--json", { $0.isJSON })])
+        let parsed = try PlanCommand.command.parse(["--csv", "m.csv"])
+        #expect(parsed.planner.api == CrawlPlanner(csvPath: "m.csv").api)
+        #expect(parsed.planner.rate == CrawlPlanner(csvPath: "m.csv").rate)
+    }
+
+    @Test("the help's defaults parse back as this test reads them")
+    func helpDefaultsReader() {
+        let help = "USAGE: x\n\nOPTIONS:\n  --a <n>                   A thing. (default: 1; 2 for\n                            flickr)\n"
+            + "  --source <met|flickr|tmdb>\n                            Picks. (default: met)\n  --flag                    On.\n"
+            + "  --rate <auto|r|unlimited> Requests per second. (default: auto)\n"
+        let defaults = HelpDefaults.read(help)
+        #expect(defaults["--a <n>"] == "1; 2 for flickr")
+        #expect(defaults["--source <met|flickr|tmdb>"] == "met")
+        #expect(defaults["--flag"] == .some(nil))
+        #expect(defaults["--rate <auto|r|unlimited>"] == "auto")
+        #expect(defaults.count == 4)
+        #expect(HelpDefaults.perSource("d/c.sqlite; d/<source>/c.sqlite for flickr and tmdb")
+                == [.met: "d/c.sqlite", .flickr: "d/flickr/c.sqlite", .tmdb: "d/tmdb/c.sqlite"])
+        #expect(HelpDefaults.perSource("auto; 1 for flickr") == [.met: "auto", .flickr: "1", .tmdb: "auto"])
+    }
+}

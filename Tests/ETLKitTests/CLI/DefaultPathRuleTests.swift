@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// A default lives in one place: the Met's catalog path is written once,
+/// in `SourceName`, and every options struct and help text reads it.
+@Suite("Default path rule")
+struct DefaultPathRuleTests {
+    @Test func theMetCatalogPathIsWrittenOnceInTheSources() throws {
+        let sources = TestPaths.packageRoot.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(atPath: sources.path))
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 50)
+        var places: [String] = []
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            let count = text.components(separatedBy: "\"data/catalog.sqlite\"").count - 1
+            places += Array(repeating: file, count: count)
+        }
+        #expect(places == ["ETLKit/Source/SourceName.swift"])
+        #expect(SourceName.met.defaultCatalogPath == "data/catalog.sqlite")
+    }
+}
