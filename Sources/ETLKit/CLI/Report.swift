@@ -12,7 +12,9 @@ public enum Report {
             "  page lines changed \(summary.pageLinesChanged), kept works not paged \(summary.unpaged)",
         ]
         if summary.skippedListed > 0 {
-            lines.append("  listing: skipped \(summary.skippedListed) IDs that were 0, negative or repeated")
+            lines.append(summary.source.map { $0 != .met } == true
+                ? "  listing: \(summary.skippedListed) items listed again or without a usable id"
+                : "  listing: skipped \(summary.skippedListed) IDs that were 0, negative or repeated")
         }
         if let windows = summary.windows {
             lines.append("  flickr: \(windows) upload-date windows of at most 4,000 photos, \(summary.unreachable ?? 0) photos unreachable")

@@ -29,6 +29,7 @@ public struct Crawler: Sendable {
         let lock = try CatalogLock(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath)
+        try catalog.bind(to: .met)
         try catalog.closeAbandonedRuns()
         let startedAt = Date()
         let clock = ContinuousClock()

@@ -12,11 +12,16 @@ struct ETLRun {
     static func run(
         _ arguments: [String], signal: Int32? = nil, after delay: Double = 0,
         whenErrorContains marker: String? = nil, when condition: (() -> Bool)? = nil,
-        secondSignalAfter: Double? = nil, timeout: Double = 120, currentDirectory: String? = nil
+        secondSignalAfter: Double? = nil, timeout: Double = 120, currentDirectory: String? = nil,
+        environment: [String: String] = [:]
     ) throws -> ETLRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.etlExecutable)
         process.arguments = arguments
+        // The test's own credentials never leak into a run that did not ask for them.
+        var inherited = ProcessInfo.processInfo.environment
+        for name in ["FLICKR_API_KEY", "TMDB_API_KEY", "TMDB_READ_TOKEN"] { inherited[name] = nil }
+        process.environment = inherited.merging(environment) { $1 }
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("etl-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import ETLKit
+
+/// The real binary on Flickr and TMDB catalogs: exit codes, the credential
+/// kept out of stdout, stderr and `--json`, and the other commands.
+@Suite("Sources through the executable", .serialized)
+struct SourceCommandTests {
+    @Test("etl crawl --source tmdb: the token never printed; a wrong one exits 1; none exits 78; the Met refused on a TMDB catalog")
+    func tmdbThroughTheBinary() async throws {
+        let fixture = try SourceFixture(.tmdb, mockOptions: ["--movies", "200", "--seed", "8"])
+        let base = ["crawl", "--source", "tmdb", "--api", "\(fixture.mock.api)/3", "--catalog", fixture.catalogPath,
+                    "--out", fixture.crawl.pagesPath, "--rate", "unlimited"]
+        let run = try ETLRun.run(base + ["--json"], environment: ["TMDB_READ_TOKEN": SourceFixture.tmdbToken])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
+        #expect(summary.source == .tmdb && summary.kept > 0)
+        #expect(summary.pagesLostToWholePageDecode == (try await fixture.mock.expected())["pages_with_incomplete"]?.int)
+        for text in [run.standardOutput, run.standardError] { #expect(!text.contains(SourceFixture.tmdbToken)) }
+        let metadata = try String(contentsOfFile: CatalogMetadata.path(besideCatalog: fixture.catalogPath), encoding: .utf8)
+        #expect(metadata.contains("This product uses the TMDB API but is not endorsed or certified by TMDB."))
+        #expect(metadata.contains("\"tmdb_movies\""))
+
+        let wrong = try ETLRun.run(base, environment: ["TMDB_READ_TOKEN": "wrong-token-123"])
+        #expect(wrong.exitCode == 1)
+        #expect(wrong.standardError == "Error: TMDB refused the credential (Invalid API key: You must be granted a valid key.); check TMDB_READ_TOKEN or TMDB_API_KEY\n")
+        #expect(!wrong.standardOutput.contains("wrong-token-123"))
+
+        let none = try ETLRun.run(base)
+        #expect(none.exitCode == 78)
+        #expect(none.standardError == "Error: --source tmdb needs an API credential in TMDB_READ_TOKEN or TMDB_API_KEY; get one at https://www.themoviedb.org/settings/api\n")
+        let forged = try ETLRun.run(base, environment: ["TMDB_API_KEY": "abc\r\nX-Evil: 1"])
+        #expect(forged.exitCode == 78)
+        #expect(forged.standardError == "Error: TMDB_API_KEY is empty or holds spaces or control characters; expected the key as issued (printable ASCII)\n")
+
+        let before = try fixture.writtenBytes()
+        let met = try ETLRun.run(["crawl", "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath, "--api", fixture.mock.api, "--quiet"])
+        #expect(met.exitCode == 65)
+        #expect(met.standardError == "Error: catalog '\(fixture.catalogPath)' holds tmdb data, not met; pass '--source tmdb' or another --catalog; it was left untouched\n")
+        #expect(try fixture.writtenBytes() == before)
+        #expect(try fixture.writtenBytes().range(of: Data(SourceFixture.tmdbToken.utf8)) == nil)
+    }
+
+    @Test("pages, status, export and images work on a Flickr catalog")
+    func otherCommandsOnFlickr() async throws {
+        let fixture = try SourceFixture(.flickr, mockOptions: ["--photos", "400", "--seed", "9"])
+        let summary = try await fixture.run(fixture.options())
+        #expect(summary.kept > 300)
+
+        let pages = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath, "--pages", "4", "--page-size", "10"])
+        #expect(pages.exitCode == 0)
+        #expect(try fixture.crawl.pagedIDs(count: 4).count == 40)
+
+        let status = try ETLRun.run(["status", "--catalog", fixture.catalogPath, "--json"])
+        let parsed = try JSONDecoder().decode(CatalogStatus.self, from: Data(status.standardOutput.utf8))
+        #expect(parsed.kept == summary.kept)
+        #expect(parsed.rejected.keys.allSatisfy { ["missing_farm", "missing_server", "missing_secret", "not_public", "invalid_id"].contains($0) })
+
+        let export = fixture.crawl.path("works.csv")
+        let exported = try ETLRun.run(["export", "--catalog", fixture.catalogPath, "--table", "works", "--format", "csv", "--out", export])
+        #expect(exported.exitCode == 0, "\(exported.standardError)")
+        let lines = try String(contentsOfFile: export, encoding: .utf8).split(whereSeparator: \.isNewline)
+        #expect(lines.count == summary.kept + 1)
+
+        // Pictures come from the source's host (the mock stands in for live.staticflickr.com).
+        let images = fixture.crawl.path("images")
+        let run = try ETLRun.run([
+            "images", "--catalog", fixture.catalogPath, "--dir", images, "--rate", "unlimited", "--image-hosts", "127.0.0.1",
+        ])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let stored = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".jpg") }
+        #expect(stored.count == 40)
+        // Without --image-hosts only Flickr's host is allowed: the mock's URLs are refused, never fetched.
+        try await fixture.mock.resetStats()
+        let refused = try ETLRun.run([
+            "images", "--catalog", fixture.catalogPath, "--dir", fixture.crawl.path("other"), "--rate", "unlimited", "--all", "--retry-failed",
+        ])
+        #expect(refused.exitCode == 0, "\(refused.standardError)")
+        #expect((try await fixture.mock.stats())["image_requests"]?.int == 0)
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let errors = try catalog.database.fetchAll(sql: "SELECT DISTINCT failure, error FROM images WHERE state = 'failed'")
+        #expect(errors.count == 1)
+        #expect(errors.first?.string("failure") == "invalid_url")
+        #expect(errors.first?.string("error")?.contains("not an image host of the source (live.staticflickr.com)") == true)
+    }
+}
