@@ -7,7 +7,7 @@ extension CrawlCommand {
         Option.line("tags", "tags", "Flickr: photos with any of these tags, separated by commas.", \.flickr.tags)
             .validOnly(with: .flickr),
         Option.custom(
-            "license", "id,…", "Flickr: only photos under these licences (IDs 0 to 10, e.g. 9,10).", \.flickr.license,
+            "license", "id,…", "Flickr: only photos under these licences (IDs 0 to 16, e.g. 9,10).", \.flickr.license,
             parse: flickrLicenses, show: { $0 }
         ).validOnly(with: .flickr),
         Option.custom(
@@ -24,8 +24,8 @@ extension CrawlCommand {
         ).validOnly(with: .tmdb),
     ]
 
-    /// Flickr's licence IDs: 0 (all rights reserved) to 10 (public domain mark).
-    static let flickrLicenseIDs = 0...10
+    /// Flickr's licence IDs: 0 (all rights reserved) to 16 (CC BY-NC-ND 4.0).
+    static let flickrLicenseIDs = FlickrLicense.ids
 
     /// The size letters of Flickr's picture URLs, smallest to largest.
     static let flickrSizeLetters = ["s", "q", "t", "m", "n", "w", "z", "c", "b", "h", "k", "o"]

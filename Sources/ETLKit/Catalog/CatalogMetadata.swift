@@ -94,6 +94,19 @@ public enum CatalogMetadata {
                 }
             }
         }
+        text += "\n## Flickr and TMDB catalogs\n\n"
+        text += "A catalog of `--source flickr` or `tmdb` has the same tables; these columns of `works` and `objects` "
+            + "read differently there, and a table of the source's own columns joins on `object_id`.\n"
+        for source in SourceName.allCases {
+            guard let table = source.table else { continue }
+            let attribution = SourceAttribution.of(source)
+            text += "\n### \(attribution.source)\n\n\(attribution.worksDescription)\n\n"
+            text += "Licence: [\(attribution.license)](\(attribution.licenseURL)). \(attribution.description)\n"
+            text += "\n#### `\(table.name)`\n\n\(table.description)\n\n| column | description |\n|---|---|\n"
+            for column in CatalogDescription.Table(source: table).columns {
+                text += "| `\(column.name)` | \(column.description.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            }
+        }
         text += "\n## Canned queries (in `metadata.json`)\n"
         for query in CatalogDescription.queries {
             text += "\n**\(query.name)**: \(query.title)\n\n```sql\n\(query.sql)\n```\n"

@@ -20,4 +20,7 @@ enum FlickrLicense {
         15: ("CC BY-NC-SA 4.0", "https://creativecommons.org/licenses/by-nc-sa/4.0/"),
         16: ("CC BY-NC-ND 4.0", "https://creativecommons.org/licenses/by-nc-nd/4.0/"),
     ]
+
+    /// Every ID Flickr defines; `--license` accepts these.
+    static let ids = names.keys.min()!...names.keys.max()!
 }

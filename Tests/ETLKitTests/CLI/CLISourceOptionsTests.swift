@@ -137,7 +137,7 @@ struct CLISourceOptionsTests {
         var description: String { arguments.joined(separator: " ") }
     }
 
-    static let licenceExpected = "licence IDs from 0 to 10 separated by commas, e.g. 9,10"
+    static let licenceExpected = "licence IDs from 0 to 16 separated by commas, e.g. 9,10"
     static let sizeExpected = "one of Flickr's size letters s, q, t, m, n, w, z, c, b, h, k or o"
     static let regionExpected = "a country code of two letters such as US"
     static let languageExpected = "a language code such as en or en-US"
@@ -161,8 +161,8 @@ struct CLISourceOptionsTests {
         .init(arguments: ["crawl", "--source", "flickr", "--text="], message: "Invalid value '' for '--text': expected a non-empty single line"),
         .init(arguments: ["crawl", "--source", "flickr", "--tags", "a\nb"],
               message: "Invalid value 'a\nb' for '--tags': expected a non-empty single line"),
-        .init(arguments: ["crawl", "--source", "flickr", "--text", "a", "--license", "11"],
-              message: "Invalid value '11' for '--license': expected \(licenceExpected)"),
+        .init(arguments: ["crawl", "--source", "flickr", "--text", "a", "--license", "17"],
+              message: "Invalid value '17' for '--license': expected \(licenceExpected)"),
         .init(arguments: ["crawl", "--source", "flickr", "--text", "a", "--license", "1,,2"],
               message: "Invalid value '1,,2' for '--license': expected \(licenceExpected)"),
         .init(arguments: ["crawl", "--source", "flickr", "--text", "a", "--license", "-1"],

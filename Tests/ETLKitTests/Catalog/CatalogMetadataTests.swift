@@ -92,3 +92,26 @@ struct CatalogMetadataTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
     }
 }
+
+/// Each source's `metadata.json`: its terms, its attribution and its own table.
+@Suite("Catalog metadata per source")
+struct SourceMetadataTests {
+    @Test(arguments: [SourceName.flickr, .tmdb])
+    func sourceMetadata(source: SourceName) throws {
+        let data = CatalogMetadata.json(catalogPath: "data/\(source.rawValue)/catalog.sqlite", source: source)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let tables = try #require(((json["databases"] as? [String: Any])?["catalog"] as? [String: Any])?["tables"] as? [String: Any])
+        let table = try #require(source.table)
+        let entry = try #require(tables[table.name] as? [String: Any])
+        let columns = try #require(entry["columns"] as? [String: String])
+        #expect(Set(columns.keys) == Set(["object_id"] + table.columns.map(\.name)))
+        let works = try #require(tables["works"] as? [String: Any])
+        #expect((works["description"] as? String) == SourceAttribution.of(source).worksDescription)
+        #expect(works["fts_table"] as? String == "works_fts")
+        let notice = source == .flickr
+            ? "This product uses the Flickr API but is not endorsed or certified by SmugMug, Inc."
+            : "This product uses the TMDB API but is not endorsed or certified by TMDB."
+        #expect((json["description"] as? String)?.contains(notice) == true)
+        #expect(json["license_url"] as? String != CatalogDescription.licenseURL)
+    }
+}

@@ -99,7 +99,10 @@ struct ObjectFilterRuleTests {
             "withdrawn", "gone", "bad_id", "invalid_objectID", "not_public_domain", "missing_primaryImage",
             "missing_artistDisplayName", "missing_title", "missing_classification", "missing_objectDate",
             "csv_not_public_domain", "csv_missing_artistDisplayName", "csv_missing_title",
-            "csv_missing_classification", "csv_missing_objectDate", "duplicate", "duplicate_image",
+            "csv_missing_classification", "csv_missing_objectDate",
+            "invalid_id", "missing_farm", "missing_server", "missing_secret", "not_public",
+            "missing_overview", "missing_poster_path", "missing_release_date", "missing_vote_average",
+            "duplicate", "duplicate_image",
         ])
     }
 }

@@ -14,7 +14,8 @@ struct ReportTests {
     private static func makeCatalog() async throws -> ImageFixture {
         let fixture = try await ImageFixture(mockOptions: [
             "--seed", "4", "--fail-5xx", "0.05", "--html200", "0.02",
-            "--block-limit", "80", "--block-window", "1", "--block-penalty", "0.3",
+            // 25 requests in 2 s: tripped however slowly a loaded machine serves the mock.
+            "--block-limit", "25", "--block-window", "2", "--block-penalty", "0.3",
         ])
         var options = fixture.crawl.options(api: fixture.mock.api)
         options.isFull = true
@@ -171,7 +172,8 @@ struct ReportTests {
         #expect(usage.exitCode == 64)
         #expect(usage.standardError == """
             Error: Invalid value '0' for '--runs': expected an integer from 1 to 1000
-            Usage: etl report [--catalog <path>] [--out <file>] [--runs <n>]
+            Usage: etl report [--source <met|flickr|tmdb>] [--catalog <path>] [--out <file>]
+                              [--runs <n>]
               See 'etl report --help' for more information.
 
             """)
