@@ -69,6 +69,13 @@ final class SourceMockServer {
         try await hook("__stats")
     }
 
+    /// `GET /__stats` read synchronously: the event a signal test waits for
+    /// instead of a fixed sleep.
+    func statsSoFar() -> MockJSON? {
+        guard let data = try? Data(contentsOf: URL(string: "\(api)/__stats")!) else { return nil }
+        return try? MockJSON.decode(data)
+    }
+
     /// `GET /__expected`: what a correct client keeps from the current data.
     /// `query` narrows it where the mock allows, e.g. `"min_upload_date=…"` for Flickr.
     func expected(query: String = "") async throws -> MockJSON {
