@@ -75,9 +75,10 @@ struct Command<Options: CommandOptions>: Sendable {
     /// the source's defaults first, then each given option in order, then
     /// `validate`. Every problem is a one-line `UsageError`.
     func parse(_ arguments: [String]) throws -> Options {
-        let given = try GivenOptions(arguments: arguments, command: name) { name in
-            if name == "help" { return ("--help", true) }
-            return option(named: name).map { ($0.synopsis, $0.isFlag) }
+        let given = try GivenOptions(arguments: arguments, command: name) { optionName in
+            // `--help` is answered before parsing; here it only needs to be known.
+            if optionName == "help" { return ("--help", true) }
+            return option(named: optionName).map { ($0.synopsis, $0.isFlag) }
         }
         let source = try source(in: given)
         var parsed = defaults(for: source)
