@@ -27,8 +27,10 @@ extension CrawlCommand {
     /// Flickr's licence IDs: 0 (all rights reserved) to 16 (CC BY-NC-ND 4.0).
     static let flickrLicenseIDs = FlickrLicense.ids
 
-    /// The size letters of Flickr's picture URLs, smallest to largest.
-    static let flickrSizeLetters = ["s", "q", "t", "m", "n", "w", "z", "c", "b", "h", "k", "o"]
+    /// The size letters of Flickr's picture URLs, smallest to largest. Not
+    /// `o` (the original): its URL needs `originalsecret`, which a search
+    /// does not return for other people's photos.
+    static let flickrSizeLetters = ["s", "q", "t", "m", "n", "w", "z", "c", "b", "h", "k"]
 
     /// `4,9,10` → `4,9,10`: integers within `flickrLicenseIDs`, repeats dropped.
     @Sendable static func flickrLicenses(_ text: String) throws -> String {

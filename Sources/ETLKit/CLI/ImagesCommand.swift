@@ -27,7 +27,7 @@ enum ImagesCommand {
     static let options: [Option<ImageOptions>] = [
         SharedOptions.source(\.source, "Picks the default catalog and image host."),
         SharedOptions.catalog(\.catalogPath),
-        Option.path("dir", "dir", "Where the pictures go.", \.directory),
+        Option.path("dir", "dir", "Where the pictures go.", \.directory, perSource: \.defaultImageDirectory),
         Option.flag("all", "Every kept work, not only the paged ones.", \.isAll),
         Option.flag("retry-failed", "Try again the images that failed in earlier runs.", \.retryFailed),
         Option.custom(

@@ -1,12 +1,11 @@
 import FetchEngine
 
-import FetchEngine
 /// Everything `etl images` can be told.
 public struct ImageOptions: Sendable, Equatable {
     /// Picks the default catalog and image host.
     public var source = SourceName.met
     public var catalogPath = SourceName.met.defaultCatalogPath
-    public var directory = "data/images"
+    public var directory = SourceName.met.defaultImageDirectory
     /// Every kept work, not only the paged ones.
     public var isAll = false
     /// Try again images that failed in earlier runs.
@@ -22,11 +21,4 @@ public struct ImageOptions: Sendable, Equatable {
     /// Seconds per `run_minutes` row: 60; tests shorten it to see several rows.
     public var telemetrySeconds = 60.0
     public init() {}
-
-    /// The pacing and retry settings of `crawl`, with the image defaults for the rest.
-    public init(pacing crawl: CrawlOptions) {
-        catalogPath = crawl.catalogPath
-        pacing = crawl.pacing
-        userAgent = crawl.userAgent
-    }
 }

@@ -12,6 +12,11 @@ public enum SourceName: String, CaseIterable, Sendable, Equatable, Codable {
         self == .met ? "data/pages" : "data/\(rawValue)/pages"
     }
 
+    /// Where `etl images` puts the pictures.
+    public var defaultImageDirectory: String {
+        self == .met ? "data/images" : "data/\(rawValue)/images"
+    }
+
     public var defaultAPI: String {
         switch self {
         case .met: "https://collectionapi.metmuseum.org/public/collection/v1"

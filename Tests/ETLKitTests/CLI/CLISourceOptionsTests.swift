@@ -138,7 +138,7 @@ struct CLISourceOptionsTests {
     }
 
     static let licenceExpected = "licence IDs from 0 to 16 separated by commas, e.g. 9,10"
-    static let sizeExpected = "one of Flickr's size letters s, q, t, m, n, w, z, c, b, h, k or o"
+    static let sizeExpected = "one of Flickr's size letters s, q, t, m, n, w, z, c, b, h or k"
     static let regionExpected = "a country code of two letters such as US"
     static let languageExpected = "a language code such as en or en-US"
 
@@ -169,6 +169,8 @@ struct CLISourceOptionsTests {
               message: "Invalid value '-1' for '--license': expected \(licenceExpected)"),
         .init(arguments: ["crawl", "--source", "flickr", "--text", "a", "--license="],
               message: "Invalid value '' for '--license': expected \(licenceExpected)"),
+        .init(arguments: ["crawl", "--source", "flickr", "--text", "a", "--image-size", "o"],
+              message: "Invalid value 'o' for '--image-size': expected \(sizeExpected)"),
         .init(arguments: ["crawl", "--source", "flickr", "--text", "a", "--image-size", "M"],
               message: "Invalid value 'M' for '--image-size': expected \(sizeExpected)"),
         .init(arguments: ["crawl", "--source", "flickr", "--text", "a", "--image-size", "mm"],
