@@ -30,7 +30,9 @@ public enum Report {
 
     /// `etl status` as text.
     public static func text(for status: CatalogStatus) -> String {
-        var text = """
+        // The Met's catalog reads as it always did; another source says whose it is.
+        var text = status.source == .met ? "" : "source          \(status.source.rawValue) (each crawl reads the whole list)\n"
+        text += """
             objects known   \(status.objects)
               fetched       \(status.fetched)
               kept          \(status.kept) (paged \(status.paged), not paged \(status.unpaged))
@@ -49,11 +51,13 @@ public enum Report {
                 text += "  \(reason.padding(toLength: 26, withPad: " ", startingAt: 0)) \(count)\n"
             }
         }
-        text += "cursor          \(status.cursor ?? "none (next crawl is a full one)")\n"
-        if let backlog = status.backlogSeconds {
-            text += "backlog         \(status.queued) objects, about \(duration(backlog)) at the last run's rate\n"
-        } else {
-            text += "backlog         \(status.queued) objects\n"
+        if status.source == .met {
+            text += "cursor          \(status.cursor ?? "none (next crawl is a full one)")\n"
+            if let backlog = status.backlogSeconds {
+                text += "backlog         \(status.queued) objects, about \(duration(backlog)) at the last run's rate\n"
+            } else {
+                text += "backlog         \(status.queued) objects\n"
+            }
         }
         text += images(status.images)
         text += status.hasReport

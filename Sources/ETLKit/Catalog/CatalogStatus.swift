@@ -13,6 +13,8 @@ public struct CatalogStatus: Sendable, Equatable, Codable {
         public var achievedRate: Double
     }
 
+    /// Whose data the catalog holds.
+    public var source = SourceName.met
     public var objects = 0
     public var fetched = 0
     public var kept = 0
@@ -46,6 +48,7 @@ extension Catalog {
     /// Reads the catalog's status; `runLimit` bounds the runs listed.
     public func status(runLimit: Int = 5) throws -> CatalogStatus {
         var status = CatalogStatus()
+        status.source = try recordedSource()
         // Grouping by the columns of objects_by_state, in its order, walks
         // that covering index without sorting: 2.5 times faster than nine
         // sums per row (measured at 100k rows).

@@ -53,7 +53,10 @@ struct SourceCommandTests {
 
         let status = try ETLRun.run(["status", "--catalog", fixture.catalogPath, "--json"])
         let parsed = try JSONDecoder().decode(CatalogStatus.self, from: Data(status.standardOutput.utf8))
-        #expect(parsed.kept == summary.kept)
+        #expect(parsed.kept == summary.kept && parsed.source == .flickr)
+        let text = try ETLRun.run(["status", "--source", "flickr", "--catalog", fixture.catalogPath]).standardOutput
+        #expect(text.hasPrefix("source          flickr (each crawl reads the whole list)\nobjects known   \(summary.listed ?? -1)\n"))
+        #expect(!text.contains("cursor"))
         #expect(parsed.rejected.keys.allSatisfy { ["missing_farm", "missing_server", "missing_secret", "not_public", "invalid_id"].contains($0) })
 
         let export = fixture.crawl.path("works.csv")
