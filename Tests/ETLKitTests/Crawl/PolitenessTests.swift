@@ -79,7 +79,10 @@ struct PolitenessTests {
         #expect(stats.blocks >= 1)
         #expect(blocksAfterFirst <= 2)
         #expect(stats.by_status["403"] ?? 0 < 200)
-        #expect(Double(summary.requests) / seconds > 15)
+        // The rate climbed from 1/s to the limit's neighbourhood. How much of
+        // the limit it holds is a speed figure for scripts/bench-polite, not
+        // a bound a loaded CI machine can keep.
+        #expect(stats.peak_rps >= 20)
     }
 
     @Test("an object that always answers a block page fails after a bounded number of cooldowns")
