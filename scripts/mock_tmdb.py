@@ -7,7 +7,8 @@ Shaped like the real API v3: api_key query or Bearer token, 401/400/404/429
 bodies with status_code and status_message, 20 results a page sorted by
 popularity, an empty page past the last one.  --shift-every K inserts a new
 movie at the top after every K pages served, as the live list does while a
-client pages through it.  POST /__config {"day": 2} moves to another day's
+client pages through it (--shift-limit N stops after N shifts; --shift-remove
+makes every second shift drop the top movie instead).  POST /__config {"day": 2} moves to another day's
 list: some movies leave, some arrive.  Test hooks live under /__ (stats,
 expected, reset, config) and are never faulted, limited or counted.
 """
@@ -52,6 +53,8 @@ class Config:
     key: str = "test-tmdb-key"
     token: str = "test-tmdb-token"
     shift_every: int = 0      # insert a movie at the top after every K pages served; 0 = off
+    shift_limit: int = 0      # stop shifting after this many shifts; 0 = never stop
+    shift_remove: bool = False  # every second shift drops the top movie instead of adding one
     limit: int = 0            # more than `limit` requests in `window` seconds get 429; 0 = off
     window: float = 1.0
     retry_after: float = 1.0
@@ -135,6 +138,10 @@ class Listing:
         movie = make_movie(cfg.seed, f"new\0{cfg.day}\0{k}", 9_000_000 + cfg.day * 10_000 + k, cfg.day, cfg.incomplete)
         return Listing(cfg, self.base, self.inserted + (movie,))
 
+    def remove(self):
+        """The list without its top movie of the day (one that left mid-crawl)."""
+        return Listing(self.cfg, self.base[1:], self.inserted)
+
     def page(self, n):
         return self.movies[(n - 1) * PER_PAGE: n * PER_PAGE]
 
@@ -216,6 +223,7 @@ class App:
         self.cfg, self.listing = cfg, Listing(cfg)
         self.stats = Stats()
         self.served = 0  # pages answered since the last day change, for --shift-every
+        self.shifts = 0
 
     def snapshot(self):
         with self.lock:
@@ -229,14 +237,19 @@ class App:
             with self.lock:
                 self.cfg = cfg
                 if listing is not None:
-                    self.listing, self.served = listing, 0
+                    self.listing, self.served, self.shifts = listing, 0, 0
 
     def page_served(self):
-        """After every shift_every-th page, a new movie tops the list."""
+        """After every shift_every-th page, a new movie tops the list (or,
+        with shift_remove, every second time the top movie leaves it)."""
         with self.lock:
             self.served += 1
-            if self.cfg.shift_every > 0 and self.served % self.cfg.shift_every == 0:
-                self.listing = self.listing.insert()
+            cfg = self.cfg
+            if cfg.shift_every > 0 and self.served % cfg.shift_every == 0 \
+                    and (cfg.shift_limit <= 0 or self.shifts < cfg.shift_limit):
+                self.shifts += 1
+                removes = cfg.shift_remove and self.shifts % 2 == 0
+                self.listing = self.listing.remove() if removes else self.listing.insert()
 
 
 def error_body(code):

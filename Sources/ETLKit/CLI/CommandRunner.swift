@@ -89,6 +89,7 @@ public struct CommandRunner: Sendable {
         let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath, create: false)
+        try catalog.requireSource(options.source)
         let result = try PagesBuilder(
             catalog: catalog, layout: options.layout, outDirectory: options.outDirectory,
             requireImage: options.requireImage, writesBundles: options.writesBundles

@@ -17,12 +17,17 @@ public enum Report {
                 : "  listing: skipped \(summary.skippedListed) IDs that were 0, negative or repeated")
         }
         if let windows = summary.windows {
-            lines.append("  flickr: \(windows) upload-date windows of at most 4,000 photos, \(summary.unreachable ?? 0) photos unreachable")
+            let unsteady = summary.unsteadyWindows ?? 0
+            lines.append("  flickr: \(windows) upload-date windows of at most 4,000 photos"
+                + (unsteady > 0 ? ", \(unsteady) changed while read (nothing withdrawn)" : ""))
         }
         if let passes = summary.listPasses, let pages = summary.listPages {
+            var read = passes == 1 ? "once" : "\(passes) times (the list moved)"
+            if summary.isListSettled == false { read += ", still moving: nothing withdrawn" }
+            if pages > TMDBLister.maxPages { read += ", TMDB serves \(TMDBLister.maxPages) of them: nothing withdrawn" }
             lines.append(
-                "  tmdb: \(pages) pages read \(passes == 1 ? "once" : "\(passes) times (the list moved)"); "
-                    + "a whole-page decode would lose \(summary.pagesLostToWholePageDecode ?? 0) of \(pages) pages")
+                "  tmdb: \(pages) pages read \(read); "
+                    + "a whole-page decode would lose \(summary.pagesLostToWholePageDecode ?? 0) of \(min(pages, TMDBLister.maxPages)) pages")
         }
         if let error = summary.error { lines.append("  error: \(TerminalText.escaped(error))") }
         return lines.joined(separator: "\n") + "\n"

@@ -15,6 +15,14 @@ extension Catalog {
         return source
     }
 
+    /// Throws unless the catalog holds `source`'s data: `etl pages` and
+    /// `etl images` write into the source's folders, and one source's IDs
+    /// must never land in another's pages.
+    public func requireSource(_ source: SourceName) throws {
+        let holds = try recordedSource()
+        guard holds == source else { throw CatalogError.otherSource(path: path, holds: holds, asked: source) }
+    }
+
     /// Makes the catalog `source`'s: a new catalog records it (and gets the
     /// source's own table); one holding another source's data is refused,
     /// so one file never mixes two datasets.

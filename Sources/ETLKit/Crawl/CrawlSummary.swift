@@ -45,10 +45,13 @@ public struct CrawlSummary: Sendable, Equatable, Codable {
     public var source: SourceName?
     /// Flickr: upload-date windows searched (one when the query has at most 4,000 matches).
     public var windows: Int?
-    /// Flickr: photos Flickr reported that no window could reach.
-    public var unreachable: Int?
+    /// Flickr: windows whose pages never agreed on their total (photos
+    /// deleted meanwhile): the listing withdrew nothing.
+    public var unsteadyWindows: Int?
     /// TMDB: times the list was read (more than one when it moved meanwhile).
     public var listPasses: Int?
+    /// TMDB: false when the list still moved in the last pass (nothing withdrawn).
+    public var isListSettled: Bool?
     /// TMDB: pages of the list, and those the app's whole-page decode loses
     /// (one incomplete movie costs it the page's 20).
     public var listPages: Int?

@@ -17,19 +17,29 @@ struct FlickrLister: Sendable {
     /// The newest upload date asked for: the run's start.
     let until: Int
 
-    /// Windows searched, and photos no window could reach (more than 4,000
-    /// uploaded within one second: not expected in practice).
+    /// Reads of a window before its pages are taken as they are: a photo
+    /// deleted (or made private) between two pages of a window moves every
+    /// later one up a place, so one would be skipped.
+    static let maxReads = 3
+
+    /// Windows searched, and those whose pages never agreed.
     struct Tally: Sendable, Equatable {
         var windows = 0
-        var unreachable = 0
-        var expected = 0
+        var unsteady = 0
     }
 
+    /// Lists every window; the listing is complete (and may withdraw) only
+    /// when each window's pages agreed on its total and held that many photos.
     func list(into listing: inout SourceListing, tally: inout Tally) async throws {
         var windows = [(from: 0, to: until)]
+        var isComplete = true
         while let window = windows.popLast() {
-            let first = try await reader.read(.init(url: url(from: window.from, to: window.to, page: 1)))
-            if first.total > Self.reachable && window.from < window.to {
+            var first = try await read(window, page: 1)
+            if first.total > Self.reachable {
+                // More than 4,000 matches in one second cannot be listed; an
+                // API that ignores the upload dates looks the same. Either
+                // way splitting further would never end.
+                guard window.from < window.to else { throw FlickrError.unsplittable(second: window.from, total: first.total) }
                 let middle = window.from + (window.to - window.from) / 2
                 // Oldest first: the later half waits underneath.
                 windows.append((middle + 1, window.to))
@@ -37,17 +47,41 @@ struct FlickrLister: Sendable {
                 continue
             }
             tally.windows += 1
-            tally.expected += first.total
-            tally.unreachable += max(0, first.total - Self.reachable)
-            for photo in first.photos { listing.add(FlickrPhoto.item(from: photo, query: query)) }
-            let pages = min(first.pages, (min(first.total, Self.reachable) + Self.perPage - 1) / Self.perPage)
-            guard pages >= 2 else { continue }
-            for page in 2...pages {
-                let body = try await reader.read(.init(url: url(from: window.from, to: window.to, page: page)))
-                for photo in body.photos { listing.add(FlickrPhoto.item(from: photo, query: query)) }
+            // A steady read replaces what unsteady ones saw; without one,
+            // everything seen is listed (and nothing withdrawn).
+            var photos: [JSONValue] = []
+            var isSteady = false
+            for attempt in 1...Self.maxReads {
+                if attempt > 1 { first = try await read(window, page: 1) }
+                var read = first.photos
+                var agrees = true
+                // The page count follows from the total: a missing `pages` field cannot cut the window short.
+                let pages = (min(first.total, Self.reachable) + Self.perPage - 1) / Self.perPage
+                if pages >= 2 {
+                    for page in 2...pages {
+                        let body = try await self.read(window, page: page)
+                        agrees = agrees && body.total == first.total
+                        read += body.photos
+                    }
+                }
+                if agrees && read.count == first.total {
+                    photos = read
+                    isSteady = true
+                    break
+                }
+                photos += read
+            }
+            for photo in photos { listing.add(FlickrPhoto.item(from: photo, query: query)) }
+            if !isSteady {
+                tally.unsteady += 1
+                isComplete = false
             }
         }
-        listing.isComplete = true
+        listing.isComplete = isComplete
+    }
+
+    private func read(_ window: (from: Int, to: Int), page: Int) async throws -> FlickrSearchPage {
+        try await reader.read(.init(url: url(from: window.from, to: window.to, page: page)))
     }
 
     /// The page's URL, without the key.

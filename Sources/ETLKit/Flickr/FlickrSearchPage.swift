@@ -1,9 +1,8 @@
 /// One page of `flickr.photos.search`: `{"photos": {"page", "pages",
 /// "perpage", "total", "photo": […]}, "stat": "ok"}`.
 struct FlickrSearchPage: Sendable {
-    var page: Int
-    var pages: Int
     /// Matches in the query's window; Flickr sends it as a number or a string.
+    /// The page count follows from it (`pages` is not trusted).
     var total: Int
     var photos: [JSONValue]
 
@@ -11,8 +10,6 @@ struct FlickrSearchPage: Sendable {
     init?(_ json: JSONValue) {
         guard let photos = json["photos"], let list = photos["photo"]?.array,
               let total = Self.count(photos["total"]) else { return nil }
-        self.page = Self.count(photos["page"]) ?? 1
-        self.pages = Self.count(photos["pages"]) ?? 1
         self.total = total
         self.photos = list
     }

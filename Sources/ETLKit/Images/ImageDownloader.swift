@@ -29,6 +29,7 @@ public struct ImageDownloader: Sendable {
         let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath, create: false)
+        try catalog.requireSource(options.source)
         let directory = ImageDirectory(path: options.directory)
         try directory.create()
         let start = ContinuousClock.now
@@ -44,7 +45,7 @@ public struct ImageDownloader: Sendable {
         var plan = ImagePlan(
             candidates: try catalog.imageCandidates(), layout: try PagesBuilder.recordedLayout(in: catalog) ?? PageLayout(),
             isAll: options.isAll, retryFailed: options.retryFailed, directory: directory)
-        let refused = plan.refuseDisallowedHosts(options.imageHosts.forSource(try catalog.recordedSource()), at: Date())
+        let refused = plan.refuseDisallowedHosts(options.imageHosts.forSource(options.source), at: Date())
         try catalog.recordImages(refused)
         for result in refused { summary.count(result, retries: 0) }
         summary.skippedFailed = plan.skippedFailed

@@ -104,7 +104,7 @@ public struct SourceCrawler: Sendable {
             let lister = FlickrLister(api: options.api, query: options.flickr, reader: reader, until: Int(startedAt.timeIntervalSince1970))
             var tally = FlickrLister.Tally()
             defer {
-                (summary.windows, summary.unreachable) = (tally.windows, tally.unreachable)
+                (summary.windows, summary.unsteadyWindows) = (tally.windows, tally.unsteady)
                 summary.retries = reader.tally.total.retries
             }
             try await lister.list(into: &listing, tally: &tally)
@@ -115,6 +115,7 @@ public struct SourceCrawler: Sendable {
             defer {
                 summary.retries = reader.tally.total.retries
                 summary.listPasses = tally.passes
+                summary.isListSettled = tally.isSettled
                 summary.listPages = tally.pagesInList
                 summary.pagesLostToWholePageDecode = tally.pagesLost
             }

@@ -4,9 +4,11 @@ import Foundation
 /// 500 at most). The list can move while it is read: a movie added at the
 /// top pushes every later one a page boundary down (read twice) and a movie
 /// dropped pulls one up (missed). So after the last page, page 1 is read
-/// again; if it changed, or `total_results` changed between pages, the
-/// whole list is read once more (three passes at most), keeping every movie
-/// seen once per `id`.
+/// again; the pass held still when page 1 is unchanged, every page gave the
+/// same `total_results`, and the pass saw that many distinct movies.
+/// Otherwise the whole list is read again (three passes at most). The pass
+/// that held still is the list; when none did, every movie seen is kept
+/// once per `id` and nothing is withdrawn (nor for a list over 500 pages).
 struct TMDBLister: Sendable {
     static let maxPages = 500
     static let maxPasses = 3
@@ -17,50 +19,69 @@ struct TMDBLister: Sendable {
 
     struct Tally: Sendable, Equatable {
         var passes = 0
-        var pagesRead = 0
         /// Pages of the first pass holding an incomplete movie: what the
         /// app's whole-page decode throws away.
         var pagesLost = 0
+        /// Pages the list has (TMDB serves the first 500).
         var pagesInList = 0
         /// False when the list still moved during the last pass.
         var isSettled = false
     }
 
     func list(into listing: inout SourceListing, tally: inout Tally) async throws {
+        // `listing` gathers every pass, so a run stopped half-way stores what it read.
         for pass in 1...Self.maxPasses {
             tally.passes = pass
-            let first = try await read(page: 1, into: &listing, tally: &tally, counting: pass == 1)
-            let pages = min(first.totalPages, Self.maxPages)
-            if pass == 1 { tally.pagesInList = pages }
+            var current = SourceListing()
+            var seen: Set<String> = []
+            var reader = PassReader(lister: self, counting: pass == 1)
+            let first = try await reader.read(page: 1, into: &listing, &current, seen: &seen, tally: &tally)
+            if pass == 1 { tally.pagesInList = first.totalPages }
             var totals: Set<Int> = [first.totalResults]
+            let pages = min(first.totalPages, Self.maxPages)
             if pages >= 2 {
                 for number in 2...pages {
-                    let page = try await read(page: number, into: &listing, tally: &tally, counting: pass == 1)
-                    totals.insert(page.totalResults)
+                    totals.insert(try await reader.read(page: number, into: &listing, &current, seen: &seen, tally: &tally).totalResults)
                 }
             }
-            let again = try await read(page: 1, into: &listing, tally: &tally, counting: false)
-            totals.insert(again.totalResults)
-            if Self.ids(of: first) == Self.ids(of: again) && totals.count == 1 {
+            // Page 1 again only tells whether the list moved; a pass that
+            // held still has its movies already, one that moved is read again.
+            reader.counting = false
+            var again: Set<String> = []
+            var scratch = SourceListing()
+            let reread = try await reader.read(page: 1, into: &listing, &scratch, seen: &again, tally: &tally)
+            totals.insert(reread.totalResults)
+            if Self.ids(of: first) == Self.ids(of: reread) && totals.count == 1 && seen.count == first.totalResults {
                 tally.isSettled = true
+                listing = current
                 break
             }
         }
-        listing.isComplete = true
+        listing.isComplete = tally.isSettled && tally.pagesInList <= Self.maxPages
     }
 
-    private func read(page number: Int, into listing: inout SourceListing, tally: inout Tally, counting: Bool) async throws -> TMDBPage {
-        let page = try await reader.read(.init(number: number, url: url(page: number)))
-        tally.pagesRead += 1
-        let size = 20
-        var isLost = false
-        for (offset, movie) in page.results.enumerated() {
-            let item = TMDBMovie.item(from: movie, rank: (number - 1) * size + offset + 1, query: query)
-            if item?.isComplete != true { isLost = true }
-            listing.add(item)
+    /// Reads one pass's pages into the run's listing and the pass's own.
+    private struct PassReader {
+        let lister: TMDBLister
+        var counting: Bool
+
+        func read(
+            page number: Int, into listing: inout SourceListing, _ current: inout SourceListing, seen: inout Set<String>,
+            tally: inout Tally
+        ) async throws -> TMDBPage {
+            let page = try await lister.reader.read(.init(number: number, url: lister.url(page: number)))
+            let size = 20
+            var isLost = false
+            for (offset, movie) in page.results.enumerated() {
+                let item = TMDBMovie.item(from: movie, rank: (number - 1) * size + offset + 1, query: lister.query)
+                if item?.isComplete != true { isLost = true }
+                seen.insert(movie["id"]?.encoded ?? "missing \(number).\(offset)")
+                listing.add(item)
+                current.add(item)
+            }
+            if counting && isLost { tally.pagesLost += 1 }
+            return page
         }
-        if counting && isLost { tally.pagesLost += 1 }
-        return page
     }
 
     static func ids(of page: TMDBPage) -> [JSONValue?] { page.results.map { $0["id"] } }

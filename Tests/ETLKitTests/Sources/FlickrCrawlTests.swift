@@ -28,7 +28,9 @@ struct FlickrCrawlTests {
         #expect(stored == summary.listed)
         #expect((rejected ?? 0) + kept.count == stored)
         #expect((summary.windows ?? 0) >= 3, "9,000 photos need at least three windows of 4,000")
-        #expect((summary.unreachable ?? -1) == 0)
+        // Listed once each: the only photos not stored are those without an ID.
+        #expect(summary.skippedListed == (expected["total"]?.int ?? 0) - (stored ?? 0))
+        #expect(summary.unsteadyWindows == 0)
         // Never a page past the cap, where Flickr repeats itself.
         #expect((stats["max_page_start"]?.int ?? .max) < 4_000)
         // Bisection costs a few count queries, not a second listing: 18 pages of 500 hold 9,000.
@@ -109,5 +111,54 @@ struct FlickrCrawlTests {
         #expect(retried.blocks == 0)
         // Backoff is sub-second per retry; a block would cost the 60 s cooldown.
         #expect(elapsed < 50)
+    }
+
+    @Test("a photo deleted between two pages of a window: the window is read again, no photo is missed or wrongly withdrawn")
+    func photoDeletedMidWindow() async throws {
+        let fixture = try SourceFixture(.flickr, mockOptions: ["--photos", "1200", "--seed", "21"])
+        _ = try await fixture.run(fixture.options())
+        try await fixture.mock.resetStats()
+        var options = fixture.options()
+        options.pacing.rate = .fixed(4)
+        let mock = fixture.mock
+        // The mock generates photo i from (seed, i): 1,199 photos is the same set less one.
+        async let summary = SourceFixture.run(options)
+        while (mock.statsSoFar()?["search_requests"]?.int ?? 0) < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        try await mock.configure(["photos": 1_199])
+        let result = try await summary
+        let expected = try await mock.expected()
+        print("flickr deleted mid-window: \(result.requests) requests, \(result.withdrawn) withdrawn, unsteady \(result.unsteadyWindows ?? -1)")
+        #expect(result.status == .completed)
+        #expect(result.requests > 3, "the window was read again")
+        #expect(result.unsteadyWindows == 0)
+        #expect(Set(try fixture.keptIDs()) == Set(expected["complete_ids"]?.ids ?? []))
+        #expect(result.withdrawn == 1)
+    }
+
+    @Test("more than 4,000 photos in one second cannot be listed: a one-line error, nothing withdrawn")
+    func unsplittable() async throws {
+        let crawl = try CrawlFixture()
+        func photos(_ count: Int) throws -> String {
+            let list = (0..<count).map { i in
+                ["id": "\(70_000_000_000 + i)", "owner": "1@N00", "secret": "abcdef0123", "server": "65535", "farm": 66,
+                 "title": "photo \(i)", "ispublic": 1, "license": "4", "dateupload": "1600000000",
+                 "datetaken": "2020-09-13 12:26:40", "ownername": "someone"] as [String: any Sendable]
+            }
+            let path = crawl.path("photos-\(count).json")
+            try JSONSerialization.data(withJSONObject: list).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let fixture = try SourceFixture(.flickr, mockOptions: ["--data", try photos(3_900)])
+        let first = try await fixture.run(fixture.options())
+        #expect(first.kept == 3_900)
+        try await fixture.mock.configure(["data": try photos(4_100)])
+        await #expect(throws: FlickrError.unsplittable(second: 1_600_000_000, total: 4_100)) {
+            _ = try await fixture.run(fixture.options())
+        }
+        #expect(try fixture.keptIDs().count == 3_900)
+        let run = try Catalog.open(path: fixture.catalogPath, create: false).database.fetchOne(sql: "SELECT status, withdrawn FROM runs ORDER BY id DESC LIMIT 1")
+        #expect(run?.string("status") == "failed" && run?.int("withdrawn") == 0)
+        // Bounded: about 31 halvings down to the one second, not a walk over every second.
+        #expect((try await fixture.mock.stats()["search_requests"]?.int ?? .max) < 80)
     }
 }

@@ -47,7 +47,18 @@ struct SourceCommandTests {
         let summary = try await fixture.run(fixture.options())
         #expect(summary.kept > 300)
 
-        let pages = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath, "--pages", "4", "--page-size", "10"])
+        // A Flickr catalog's IDs never go into the Met's folders.
+        let before = try fixture.crawl.pageBytes()
+        let wrong = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath, "--pages", "4"])
+        #expect(wrong.exitCode == 65)
+        #expect(wrong.standardError == "Error: catalog '\(fixture.catalogPath)' holds flickr data, not met; pass '--source flickr' or another --catalog; it was left untouched\n")
+        #expect(try fixture.crawl.pageBytes() == before)
+        let wrongImages = try ETLRun.run(["images", "--catalog", fixture.catalogPath, "--dir", fixture.crawl.path("met-images")])
+        #expect(wrongImages.exitCode == 65 && !FileManager.default.fileExists(atPath: fixture.crawl.path("met-images")))
+
+        let pages = try ETLRun.run([
+            "pages", "--source", "flickr", "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath, "--pages", "4", "--page-size", "10",
+        ])
         #expect(pages.exitCode == 0)
         #expect(try fixture.crawl.pagedIDs(count: 4).count == 40)
 
@@ -68,7 +79,7 @@ struct SourceCommandTests {
         // Pictures come from the source's host (the mock stands in for live.staticflickr.com).
         let images = fixture.crawl.path("images")
         let run = try ETLRun.run([
-            "images", "--catalog", fixture.catalogPath, "--dir", images, "--rate", "unlimited", "--image-hosts", "127.0.0.1",
+            "images", "--source", "flickr", "--catalog", fixture.catalogPath, "--dir", images, "--rate", "unlimited", "--image-hosts", "127.0.0.1",
         ])
         #expect(run.exitCode == 0, "\(run.standardError)")
         let stored = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".jpg") }
@@ -76,7 +87,8 @@ struct SourceCommandTests {
         // Without --image-hosts only Flickr's host is allowed: the mock's URLs are refused, never fetched.
         try await fixture.mock.resetStats()
         let refused = try ETLRun.run([
-            "images", "--catalog", fixture.catalogPath, "--dir", fixture.crawl.path("other"), "--rate", "unlimited", "--all", "--retry-failed",
+            "images", "--source", "flickr", "--catalog", fixture.catalogPath, "--dir", fixture.crawl.path("other"), "--rate", "unlimited", "--all",
+            "--retry-failed",
         ])
         #expect(refused.exitCode == 0, "\(refused.standardError)")
         #expect((try await fixture.mock.stats())["image_requests"]?.int == 0)

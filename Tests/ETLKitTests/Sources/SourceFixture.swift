@@ -34,6 +34,14 @@ struct SourceFixture {
     func run(
         _ options: CrawlOptions, environment: [String: String]? = nil, stop: StopSignal = StopSignal()
     ) async throws -> CrawlSummary {
+        try await Self.run(options, environment: environment, stop: stop)
+    }
+
+    /// The crawl alone, capturing nothing of the fixture (for `async let`).
+    static func run(
+        _ options: CrawlOptions, environment: [String: String]? = nil, stop: StopSignal = StopSignal()
+    ) async throws -> CrawlSummary {
+        let source = options.source
         let environment = environment ?? (source == .flickr ? ["FLICKR_API_KEY": Self.flickrKey] : ["TMDB_READ_TOKEN": Self.tmdbToken])
         let credential = try SourceCredential.from(environment: environment, for: source)
         var configuration = CurlClient.Configuration(userAgent: "etl-tests", timeout: options.pacing.timeout)

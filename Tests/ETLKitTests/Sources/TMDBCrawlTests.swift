@@ -34,21 +34,42 @@ struct TMDBCrawlTests {
         #expect(try fixture.writtenBytes().range(of: token) == nil)
     }
 
-    @Test("a list that moves while it is read: read again until it holds still; every movie of today's list kept once")
+    @Test("a list that moves while it is read (movies added and dropped): read until it holds still; exactly today's list kept")
     func shiftingList() async throws {
-        let fixture = try SourceFixture(.tmdb, mockOptions: ["--movies", "800", "--seed", "2", "--shift-every", "15"])
+        let fixture = try SourceFixture(.tmdb, mockOptions: [
+            "--movies", "800", "--seed", "2", "--shift-every", "15", "--shift-limit", "3", "--shift-remove",
+        ])
         let summary = try await fixture.run(fixture.options())
         let expected = try await fixture.mock.expected()
         let complete = expected["complete_ids"]?.ids ?? []
-        print("tmdb moving: \(summary.listPasses ?? 0) passes, \(summary.requests) requests, \(summary.skippedListed) listed again, \(expected["inserted"]?.int ?? 0) movies inserted meanwhile")
-        #expect(summary.status == .completed)
-        #expect((expected["inserted"]?.int ?? 0) > 0)
-        #expect((summary.listPasses ?? 0) >= 2)
-        // Movies inserted during the last pass may be missed only if the list never held still.
         let kept = Set(try fixture.keptIDs())
-        let missed = Set(complete).subtracting(kept)
-        #expect(missed.isEmpty || summary.listPasses == TMDBLister.maxPasses, "missed \(missed.sorted())")
-        #expect(kept.isSubset(of: Set(complete)))
+        print("tmdb moving: \(summary.listPasses ?? 0) passes, \(summary.requests) requests, \(expected["inserted"]?.int ?? 0) inserted meanwhile")
+        #expect(summary.status == .completed)
+        #expect(summary.listPasses == 3 && summary.isListSettled == true)
+        #expect(kept == Set(complete), "missed \(Set(complete).subtracting(kept).sorted()), extra \(kept.subtracting(complete).sorted())")
+        // The movie that left during the crawl is not on today's pages.
+        #expect(Set(try fixture.crawl.pagedIDs()) == Set(complete))
+    }
+
+    @Test("a list that never holds still withdraws nothing; the next quiet night does")
+    func neverSettles() async throws {
+        let fixture = try SourceFixture(.tmdb, mockOptions: ["--movies", "400", "--seed", "3"])
+        _ = try await fixture.run(fixture.options())
+        let before = Set(try fixture.keptIDs())
+        try await fixture.mock.configure(["day": 2, "shift_every": 7])
+        var options = fixture.options()
+        options.maxWithdrawPercent = 100
+        let moving = try await fixture.run(options)
+        #expect(moving.status == .completed)
+        #expect(moving.listPasses == TMDBLister.maxPasses && moving.isListSettled == false)
+        #expect(moving.withdrawn == 0)
+        #expect(before.isSubset(of: Set(try fixture.keptIDs())))
+        #expect(Report.text(for: moving).contains("still moving: nothing withdrawn"))
+
+        try await fixture.mock.configure(["shift_every": 0])
+        let quiet = try await fixture.run(options)
+        #expect(quiet.isListSettled == true && quiet.withdrawn > 0)
+        #expect(Set(try fixture.keptIDs()) == Set(try await fixture.mock.expected()["complete_ids"]?.ids ?? []))
     }
 
     @Test("TMDB's 429 with Retry-After is waited out: no block, the list complete, time spent ≈ the waits")
