@@ -75,12 +75,14 @@ public struct CommandRunner: Sendable {
         var configuration = CurlClient.Configuration(userAgent: options.userAgent, timeout: options.pacing.timeout)
         configuration.headers = credential?.headers ?? []
         let curl = try CurlClient(configuration: configuration)
-        guard let credential else {
+        switch (options.source, credential) {
+        case (.met, _), (_, nil):
             return try await Crawler(options: options, client: curl, reporter: reporter, stop: stop).run()
+        case (.flickr, let credential?), (.tmdb, let credential?):
+            return try await SourceCrawler(
+                options: options, client: credential.client(base: curl), credential: credential, reporter: reporter, stop: stop
+            ).run()
         }
-        return try await SourceCrawler(
-            options: options, client: credential.client(base: curl), credential: credential, reporter: reporter, stop: stop
-        ).run()
     }
 
     /// `etl pages`: under the catalog's lock, like every writer.

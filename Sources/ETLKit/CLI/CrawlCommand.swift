@@ -46,7 +46,7 @@ enum CrawlCommand {
         Option.custom(
             "max-withdraw", "percent",
             "Stop, changing nothing, if the listing would withdraw more than this share of the catalog; 100% allows any.",
-            \.maxWithdrawPercent, parse: percentage, show: { HelpText.number($0) + "%" }),
+            \.maxWithdrawPercent, parse: percentage, show: { HelpText.number($0) + "%" }, perSource: \.defaultMaxWithdrawPercent),
         Option.custom(
             "since", "yyyy-mm-dd", "Re-fetch objects changed since this day (backfill).", \.since,
             parse: day, show: { $0 }

@@ -55,7 +55,7 @@ public struct Crawler: Sendable {
                 summary.status = stopped.reason.runStatus
                 summary.remaining = try catalog.queuedIDs().count
                 if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
-                await finishTimes(&summary, pacer: pacer, elapsed: clock.now - start)
+                await summary.recordTimes(of: pacer, elapsed: clock.now - start)
                 try catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
                 return summary
             }
@@ -66,15 +66,7 @@ public struct Crawler: Sendable {
                 catalog: catalog, reporter: reporter, loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
             let outcome = try await loop.run(queue: queue, summary: &summary, minutes: &minutes)
             summary.status = outcome
-            let change = try catalog.rebuildWorks()
-            summary.kept = change.kept
-            summary.keptDelta = change.kept - keptBefore
-            let layoutResult = try PagesBuilder(
-                catalog: catalog, layout: options.layout, outDirectory: options.outDirectory,
-                requireImage: options.requireImage, writesBundles: options.writesBundles
-            ).build()
-            summary.pageLinesChanged = layoutResult.changedLines
-            summary.unpaged = layoutResult.unpaged
+            try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options)
             summary.remaining = try catalog.queuedIDs().count
             if summary.status == .completed {
                 try catalog.setSetting(Self.cursorKey, to: Timestamp.day(of: startedAt))
@@ -84,11 +76,11 @@ public struct Crawler: Sendable {
             summary.error = "\(error)"
             // The minutes so far (the listing's requests too) are kept; a second finish is a no-op.
             if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
-            await finishTimes(&summary, pacer: pacer, elapsed: clock.now - start)
+            await summary.recordTimes(of: pacer, elapsed: clock.now - start)
             try? catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
             throw error
         }
-        await finishTimes(&summary, pacer: pacer, elapsed: clock.now - start)
+        await summary.recordTimes(of: pacer, elapsed: clock.now - start)
         try catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
         return summary
     }
@@ -97,17 +89,6 @@ public struct Crawler: Sendable {
         if options.idsFile != nil { return "ids" }
         if options.isFull || !hasCursor { return "full" }
         return "incremental"
-    }
-
-    private func finishTimes(_ summary: inout CrawlSummary, pacer: RequestPacer, elapsed: Duration) async {
-        let seconds = elapsed.inSeconds
-        let requests = await pacer.requests
-        summary.requests = requests
-        summary.blocks = await pacer.blocks
-        summary.refusals = await pacer.refusals
-        summary.noise = await pacer.noise
-        summary.durationSeconds = seconds
-        summary.achievedRate = seconds > 0 ? Double(requests) / seconds : 0
     }
 
     /// Brings the catalog's queue up to date and returns it in work order.

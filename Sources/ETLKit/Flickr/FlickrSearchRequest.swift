@@ -3,14 +3,13 @@ import Foundation
 
 /// `flickr.photos.search`, one page: how its answers read. Errors come as
 /// HTTP 200 with `stat: fail`, so the status alone says little.
-struct FlickrSearchRequest: FetchKind {
+struct FlickrSearchRequest: ListingPageKind {
+    typealias Body = FlickrSearchPage
+
     /// The page's URL without the API key (added by ``CredentialClient``).
     struct Page: Sendable { var url: String }
 
     func url(for page: Page) -> String { page.url }
-
-    /// A search page is ~250 KB and costs quota: never a probe.
-    var isProbeTarget: Bool { false }
 
     func verdict(for response: HTTPResponse, item page: Page) async -> Verdict<PageAnswer<FlickrSearchPage>> {
         switch response.status {
@@ -44,15 +43,5 @@ struct FlickrSearchRequest: FetchKind {
             return .retry(FetchFailure(.status, reason: "Flickr error \(code): \(TerminalText.escaped(message))", status: 200))
         default: return .fatal(FlickrError.apiError(code: code, message: message))
         }
-    }
-
-    func verdict(for error: HTTPError, item page: Page) -> Verdict<PageAnswer<FlickrSearchPage>> {
-        if case .cannotConnect(_, let reason) = error { return .fatal(ListingUnreachable(reason: reason)) }
-        guard error.isRetryable else { return .done(.failed(error.description)) }
-        return .retry(FetchFailure(error.category, reason: error.description))
-    }
-
-    func output(for page: Page, failure: FetchFailure, attempts: Int) -> PageAnswer<FlickrSearchPage> {
-        .failed(failure.reason)
     }
 }

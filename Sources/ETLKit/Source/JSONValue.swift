@@ -2,7 +2,9 @@ import Foundation
 
 /// A JSON value as the API sent it, keeping the types apart: `1` is not
 /// `true` and `"66"` is not `66`, which the completeness rules depend on
-/// (JSONSerialization on Linux answers `as? Int` for `true`).
+/// (JSONSerialization on Linux answers `as? Int` for `true`). A number
+/// written with a fraction or exponent that is whole (`1.0`, `1e2`) reads
+/// as an integer: JSONDecoder does not say how a number was written.
 public enum JSONValue: Sendable, Equatable, Codable {
     case null
     case bool(Bool)

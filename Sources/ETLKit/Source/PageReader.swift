@@ -1,5 +1,4 @@
 import FetchEngine
-import Synchronization
 
 /// Reads one page of a listing through the fetch engine (paced, retried,
 /// refusals judged); a stop or the deadline cancels the transfer.
@@ -42,20 +41,4 @@ struct PageReader<Kind: FetchKind, Body: Sendable>: Sendable where Kind.Output =
         case .fatal(_, let error, _): throw error
         }
     }
-}
-
-/// The tallies of a run's page reads, added up.
-final class TallySum: Sendable {
-    private let sum = Mutex(FetchTally())
-
-    func add(_ tally: FetchTally) {
-        sum.withLock {
-            $0.requests += tally.requests
-            $0.retries += tally.retries
-            $0.bytes += tally.bytes
-            $0.refusals += tally.refusals
-        }
-    }
-
-    var total: FetchTally { sum.withLock { $0 } }
 }

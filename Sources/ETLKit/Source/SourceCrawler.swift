@@ -25,7 +25,7 @@ public struct SourceCrawler: Sendable {
     }
 
     public func run() async throws -> CrawlSummary {
-        guard let table = options.source.table else { preconditionFailure("the Met is crawled by Crawler") }
+        guard let table = options.source.table else { throw NotAListingSource(source: options.source) }
         try Catalog.checkExisting(path: options.catalogPath)
         try PageWriter(outDirectory: options.outDirectory).checkWritable()
         let lock = try CatalogLock(catalogPath: options.catalogPath)
@@ -55,38 +55,21 @@ public struct SourceCrawler: Sendable {
             summary.error = masked("\(error)")
             failure = error
         }
-        do {
-            let keptBefore = try catalog.keptIDs().count
-            summary.listed = listing.items.count
-            summary.skippedListed = listing.repeats + listing.withoutID
-            if listing.isComplete {
-                let changes = try catalog.registerListing(
-                    ids: listing.ids, at: startedAt,
-                    maxWithdraw: WithdrawLimit(percent: options.maxWithdrawPercent, url: options.api))
-                summary.withdrawn = changes.withdrawn
-                reporter.crawl(didReport: .planned(mode: "full", listed: listing.items.count, changes: changes, queued: 0))
+        // A run that read nothing (a refused key) leaves works and pages as they were.
+        if failure == nil || !listing.items.isEmpty {
+            do {
+                try record(listing, table: table, in: catalog, startedAt: startedAt, summary: &summary)
+                var tally = FetchTally()
+                tally.requests = await pacer.requests
+                minutes.count(ok: listing.items.count, complete: listing.items.filter(\.isComplete).count, tally: tally, isCommitted: false)
+            } catch {
+                summary.status = .failed
+                summary.error = masked("\(error)")
+                failure = failure ?? error
             }
-            try catalog.store(listing.items, table: table, at: startedAt)
-            summary.fetched = listing.items.count
-            var tally = FetchTally()
-            tally.requests = await pacer.requests
-            minutes.count(ok: listing.items.count, complete: listing.items.filter(\.isComplete).count, tally: tally, isCommitted: false)
-            let change = try catalog.rebuildWorks()
-            summary.kept = change.kept
-            summary.keptDelta = change.kept - keptBefore
-            let layout = try PagesBuilder(
-                catalog: catalog, layout: options.layout, outDirectory: options.outDirectory,
-                requireImage: options.requireImage, writesBundles: options.writesBundles
-            ).build()
-            summary.pageLinesChanged = layout.changedLines
-            summary.unpaged = layout.unpaged
-        } catch {
-            summary.status = .failed
-            summary.error = masked("\(error)")
-            failure = failure ?? error
         }
         if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
-        await finishTimes(&summary, pacer: pacer, elapsed: clock.now - start)
+        await summary.recordTimes(of: pacer, elapsed: clock.now - start)
         if let failure {
             try? catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
             let text = "\(failure)"
@@ -94,6 +77,24 @@ public struct SourceCrawler: Sendable {
         }
         try catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
         return summary
+    }
+
+    /// Withdraws what a complete listing lacks, stores every item, rebuilds works and pages.
+    private func record(
+        _ listing: SourceListing, table: SourceTable, in catalog: Catalog, startedAt: Date, summary: inout CrawlSummary
+    ) throws {
+        let keptBefore = try catalog.keptIDs().count
+        summary.listed = listing.items.count
+        summary.skippedListed = listing.repeats + listing.withoutID
+        if listing.isComplete {
+            let changes = try catalog.registerListing(
+                ids: listing.ids, at: startedAt, maxWithdraw: WithdrawLimit(percent: options.maxWithdrawPercent, url: options.api))
+            summary.withdrawn = changes.withdrawn
+            reporter.crawl(didReport: .planned(mode: "full", listed: listing.items.count, changes: changes, queued: 0))
+        }
+        try catalog.store(listing.items, table: table, at: startedAt)
+        summary.fetched = listing.items.count
+        try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options)
     }
 
     private func list(into listing: inout SourceListing, summary: inout CrawlSummary, pacer: RequestPacer, startedAt: Date) async throws {
@@ -121,19 +122,15 @@ public struct SourceCrawler: Sendable {
             }
             try await lister.list(into: &listing, tally: &tally)
         case .met:
-            preconditionFailure("the Met is crawled by Crawler")
+            throw NotAListingSource(source: .met)
         }
     }
 
     private func masked(_ text: String) -> String { credential?.masked(text) ?? text }
+}
 
-    private func finishTimes(_ summary: inout CrawlSummary, pacer: RequestPacer, elapsed: Duration) async {
-        let seconds = elapsed.inSeconds
-        summary.requests = await pacer.requests
-        summary.blocks = await pacer.blocks
-        summary.refusals = await pacer.refusals
-        summary.noise = await pacer.noise
-        summary.durationSeconds = seconds
-        summary.achievedRate = seconds > 0 ? Double(summary.requests) / seconds : 0
-    }
+/// The Met's listing names IDs to fetch one by one: ``Crawler`` runs it.
+struct NotAListingSource: Error, CustomStringConvertible {
+    var source: SourceName
+    var description: String { "--source \(source.rawValue) is crawled item by item, not from a listing" }
 }

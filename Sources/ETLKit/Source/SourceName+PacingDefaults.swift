@@ -15,4 +15,11 @@ extension SourceName {
     public var defaultRateMax: Double? {
         self == .tmdb ? 40 : nil
     }
+
+    /// `--max-withdraw`: today's now-playing list replaces a good part of
+    /// yesterday's (new releases on Thursdays), so TMDB allows half; a list
+    /// that comes back nearly empty is still refused. nil keeps 10%.
+    public var defaultMaxWithdrawPercent: Double? {
+        self == .tmdb ? 50 : nil
+    }
 }

@@ -1,15 +1,15 @@
 import FetchEngine
 
 /// `GET /movie/now_playing?page=P`: how its answers read.
-struct TMDBPageRequest: FetchKind {
+struct TMDBPageRequest: ListingPageKind {
+    typealias Body = TMDBPage
+
     struct Page: Sendable {
         var number: Int
         var url: String
     }
 
     func url(for page: Page) -> String { page.url }
-
-    var isProbeTarget: Bool { false }
 
     func verdict(for response: HTTPResponse, item page: Page) async -> Verdict<PageAnswer<TMDBPage>> {
         let json = JSONValue.decode(response.body)
@@ -35,15 +35,5 @@ struct TMDBPageRequest: FetchKind {
         default:
             return .fatal(TMDBError.apiError(status: response.status, code: code, message: message))
         }
-    }
-
-    func verdict(for error: HTTPError, item page: Page) -> Verdict<PageAnswer<TMDBPage>> {
-        if case .cannotConnect(_, let reason) = error { return .fatal(ListingUnreachable(reason: reason)) }
-        guard error.isRetryable else { return .done(.failed(error.description)) }
-        return .retry(FetchFailure(error.category, reason: error.description))
-    }
-
-    func output(for page: Page, failure: FetchFailure, attempts: Int) -> PageAnswer<TMDBPage> {
-        .failed(failure.reason)
     }
 }

@@ -112,10 +112,12 @@ struct TMDBCrawlTests {
         #expect((stats["auth"]?["api_key"]?.int ?? 0) > 0)
         #expect(try fixture.writtenBytes().range(of: Data(SourceFixture.tmdbKey.utf8)) == nil)
 
-        // The default limit refuses a night that would withdraw more than 10%.
+        // TMDB's default limit (50%) refuses a list that replaced nearly everything.
         try await fixture.mock.configure(["day": 5, "turnover": 0.5])
         let before = try fixture.crawl.pageBytes()
-        await #expect(throws: CrawlError.self) { _ = try await fixture.run(fixture.options()) }
+        var guarded = fixture.options()
+        guarded.maxWithdrawPercent = try #require(SourceName.tmdb.defaultMaxWithdrawPercent)
+        await #expect(throws: CrawlError.self) { _ = try await fixture.run(guarded) }
         #expect(try fixture.crawl.pageBytes() == before)
     }
 

@@ -1,0 +1,23 @@
+import FetchEngine
+
+/// A page of a listing-only source's list (Flickr's search, TMDB's now
+/// playing): what such pages share. No answer is retried unless it can
+/// come back; a page that failed for good leaves the listing incomplete.
+protocol ListingPageKind: FetchKind where Output == PageAnswer<Body> {
+    associatedtype Body: Sendable
+}
+
+extension ListingPageKind {
+    /// A page is big and costs quota: never a probe.
+    var isProbeTarget: Bool { false }
+
+    func verdict(for error: HTTPError, item: Item) -> Verdict<Output> {
+        if case .cannotConnect(_, let reason) = error { return .fatal(ListingUnreachable(reason: reason)) }
+        guard error.isRetryable else { return .done(.failed(error.description)) }
+        return .retry(FetchFailure(error.category, reason: error.description))
+    }
+
+    func output(for item: Item, failure: FetchFailure, attempts: Int) -> Output {
+        .failed(failure.reason)
+    }
+}
