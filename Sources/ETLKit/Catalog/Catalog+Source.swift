@@ -33,7 +33,14 @@ extension Catalog {
             let holds = recorded ?? (isEmpty ? source : .met)
             guard holds == source else { throw CatalogError.otherSource(path: path, holds: holds, asked: source) }
             if recorded == nil { try setSetting(Self.sourceKey, to: source.rawValue) }
-            if let table = source.table { try database.execute(sql: table.createSQL) }
+            guard let table = source.table else { return }
+            try database.execute(sql: table.createSQL)
+            // `works` carries the source's own columns too, so an export or
+            // a query of the kept set needs no join for a licence or a date.
+            let existing = Set(try database.fetchAll(sql: "SELECT name FROM pragma_table_info('works')").compactMap { try $0.text(named: "name") })
+            for column in table.columns where !existing.contains(column.name) {
+                try database.execute(sql: "ALTER TABLE works ADD COLUMN \(column.name) \(column.type)")
+            }
         }
     }
 
@@ -78,5 +85,17 @@ extension Catalog {
                 try details.execute(arguments: [id] + item.details)
             }
         }
+    }
+
+    /// Copies the source's own columns onto the kept works, writing only
+    /// rows that differ (an unchanged night leaves `works` untouched).
+    public func copySourceColumns(from table: SourceTable) throws {
+        let names = table.columns.map(\.name)
+        try database.execute(sql: """
+            UPDATE works SET \(names.map { "\($0) = s.\($0)" }.joined(separator: ", "))
+              FROM \(table.name) AS s
+             WHERE s.object_id = works.object_id
+               AND (\(names.map { "works.\($0)" }.joined(separator: ", "))) IS NOT (\(names.map { "s.\($0)" }.joined(separator: ", ")))
+            """)
     }
 }

@@ -21,8 +21,11 @@ public enum CatalogMetadata {
         for table in CatalogDescription.tables + (source.table.map { [CatalogDescription.Table(source: $0)] } ?? []) {
             let description = table.name == "works" ? attribution.worksDescription : table.description
             var entry: [String: Any] = ["description": description]
-            if !table.columns.isEmpty {
-                entry["columns"] = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.description) })
+            // A source's works carry its own columns as well.
+            let extra = table.name == "works" ? source.table.map { CatalogDescription.Table(source: $0).columns.dropFirst() } ?? [] : []
+            let columns = table.columns + extra
+            if !columns.isEmpty {
+                entry["columns"] = Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0.description) })
             }
             if table.isHidden { entry["hidden"] = true }
             if !table.facets.isEmpty { entry["facets"] = table.facets }
@@ -96,7 +99,8 @@ public enum CatalogMetadata {
         }
         text += "\n## Flickr and TMDB catalogs\n\n"
         text += "A catalog of `--source flickr` or `tmdb` has the same tables; these columns of `works` and `objects` "
-            + "read differently there, and a table of the source's own columns joins on `object_id`.\n"
+            + "read differently there. The source's own columns are in a table of their own (every listed item, "
+            + "joined on `object_id`) and on `works` too (the kept items).\n"
         for source in SourceName.allCases {
             guard let table = source.table else { continue }
             let attribution = SourceAttribution.of(source)

@@ -95,6 +95,7 @@ public struct SourceCrawler: Sendable {
         try catalog.store(listing.items, table: table, at: startedAt)
         summary.fetched = listing.items.count
         try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options)
+        try catalog.copySourceColumns(from: table)
     }
 
     private func list(into listing: inout SourceListing, summary: inout CrawlSummary, pacer: RequestPacer, startedAt: Date) async throws {

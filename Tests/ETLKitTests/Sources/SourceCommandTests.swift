@@ -75,6 +75,15 @@ struct SourceCommandTests {
         #expect(exported.exitCode == 0, "\(exported.standardError)")
         let lines = try String(contentsOfFile: export, encoding: .utf8).split(whereSeparator: \.isNewline)
         #expect(lines.count == summary.kept + 1)
+        // The kept photos carry Flickr's own columns: licence and link back without a join.
+        let header = lines.first.map { $0.split(separator: ",").map(String.init) } ?? []
+        #expect(Set(header).isSuperset(of: ["license_name", "owner_name", "photo_page_url", "date_upload"]))
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        let differing = try catalog.database.fetchOne(sql: """
+            SELECT count(*) AS n FROM works w JOIN flickr_photos p USING (object_id)
+             WHERE w.license_name IS NOT p.license_name OR w.photo_page_url IS NOT p.photo_page_url
+            """)?.int("n")
+        #expect(differing == 0)
 
         // Pictures come from the source's host (the mock stands in for live.staticflickr.com).
         let images = fixture.crawl.path("images")
@@ -92,7 +101,6 @@ struct SourceCommandTests {
         ])
         #expect(refused.exitCode == 0, "\(refused.standardError)")
         #expect((try await fixture.mock.stats())["image_requests"]?.int == 0)
-        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
         let errors = try catalog.database.fetchAll(sql: "SELECT DISTINCT failure, error FROM images WHERE state = 'failed'")
         #expect(errors.count == 1)
         #expect(errors.first?.string("failure") == "invalid_url")
