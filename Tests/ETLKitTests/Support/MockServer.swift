@@ -4,53 +4,20 @@ import FoundationNetworking
 #endif
 
 /// The mock Met API (`scripts/mock_api.py`) on 127.0.0.1, an ephemeral port,
-/// stopped when released.
+/// stopped when released; started and stopped like the other mocks.
 final class MockServer {
-    let process = Process()
-    let port: Int
-    private let folder: URL
+    private let server: SourceMockServer
 
-    var api: String { "http://127.0.0.1:\(port)" }
+    var port: Int { server.port }
+    var api: String { server.api }
 
     /// Starts the mock serving `data` with extra command-line `options`.
     init(data: String, options: [String] = []) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("etl-mock-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let portFile = folder.appendingPathComponent("port").path
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestPaths.script("mock_api.py"), "--data", data, "--port-file", portFile] + options
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try process.run()
-        let deadline = Date().addingTimeInterval(15)
-        var found: Int?
-        while Date() < deadline, process.isRunning {
-            if let text = try? String(contentsOfFile: portFile, encoding: .utf8),
-               let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                found = value
-                break
-            }
-            usleep(20_000)
-        }
-        guard let found else {
-            process.terminate()
-            throw MockServerError.didNotStart
-        }
-        port = found
-    }
-
-    deinit {
-        stop()
-        try? FileManager.default.removeItem(at: folder)
+        server = try SourceMockServer(script: "mock_api.py", options: ["--data", data] + options)
     }
 
     func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(5)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        server.stop()
     }
 
     /// `GET /__stats`.

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A mock of one of the sibling sources (`scripts/mock_flickr.py`,
+/// One of the mock APIs (`scripts/mock_api.py`, `scripts/mock_flickr.py`,
 /// `scripts/mock_tmdb.py`) on 127.0.0.1, an ephemeral port, stopped when
 /// released. The API base is the server root; the test hooks are
 /// `/__stats`, `/__expected`, `/__config` and `/__reset`.
