@@ -62,12 +62,14 @@ public enum ETLCommand: Sendable {
     static var rootHelp: String {
         var text = """
             OVERVIEW: Build an offline dataset of displayable artworks from The Met's
-            Collection API.
+            Collection API (or of Flickr photos, or TMDB's now-playing movies).
 
             etl crawls the API politely (it finds and holds the rate the front end
             tolerates), keeps only complete public-domain works, and writes page files
             (1.txt … 30.txt, one object ID a line) plus a SQLite catalog. 'etl images'
-            downloads and verifies the paged works' pictures.
+            downloads and verifies the paged works' pictures. '--source flickr' and
+            '--source tmdb' run the same pipeline on those APIs, each with its own rule
+            and catalog.
 
             USAGE: etl <subcommand> [options]
 
