@@ -120,7 +120,22 @@ class Dataset:
         return dumps({"total": len(ids), "objectIDs": ids})
 
 
-class Stats:
+class Counting:
+    """The status and fault counters every mock's Stats keeps under its
+    `lock` (`by_status`, `faults`, and `first_faults` where it has one)."""
+
+    def status(self, code):
+        with self.lock:
+            self.by_status[str(code)] = self.by_status.get(str(code), 0) + 1
+
+    def fault(self, name, nth=0):
+        with self.lock:
+            self.faults[name] += 1
+            if nth == 1 and hasattr(self, "first_faults"):
+                self.first_faults[name] += 1
+
+
+class Stats(Counting):
     """Counters plus the sliding-window blocker; one lock so a request's
     counting and its block decision are a single step."""
 
@@ -178,15 +193,6 @@ class Stats:
             return True
         return False
 
-    def status(self, code):
-        with self.lock:
-            self.by_status[str(code)] = self.by_status.get(str(code), 0) + 1
-
-    def fault(self, name, nth):
-        with self.lock:
-            self.faults[name] += 1
-            if nth == 1:
-                self.first_faults[name] += 1
 
     def snapshot(self):
         with self.lock:

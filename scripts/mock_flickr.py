@@ -139,7 +139,7 @@ class Dataset:
         return found[::-1] if descending else found
 
 
-class Stats:
+class Stats(mock_api.Counting):
     FAULTS = ("5xx", "reset", "html200", "slow", "unavailable", "unavailable_10")
     MAX_WINDOWS = 20000
 
@@ -166,13 +166,6 @@ class Stats:
             n = self.hits[key] = self.hits.get(key, 0) + 1
             return n
 
-    def status(self, code):
-        with self.lock:
-            self.by_status[str(code)] = self.by_status.get(str(code), 0) + 1
-
-    def fault(self, name, nth=0):
-        with self.lock:
-            self.faults[name] += 1
 
     def failed(self, code):
         with self.lock:

@@ -157,7 +157,7 @@ class Listing:
                 "inserted": len(self.inserted), "day": self.cfg.day}
 
 
-class Stats:
+class Stats(mock_api.Counting):
     FAULTS = ("5xx", "reset", "html200", "slow")
 
     def __init__(self):
@@ -190,13 +190,6 @@ class Stats:
                 self.window.append(now)
             return n, False
 
-    def status(self, code):
-        with self.lock:
-            self.by_status[str(code)] = self.by_status.get(str(code), 0) + 1
-
-    def fault(self, name, nth=0):
-        with self.lock:
-            self.faults[name] += 1
 
     def authenticated(self, kind):
         with self.lock:
