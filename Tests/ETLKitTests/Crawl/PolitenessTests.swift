@@ -77,7 +77,10 @@ struct PolitenessTests {
         #expect(summary.status == .completed)
         #expect(summary.fetched + summary.gone == sample.summary.kept_ids.count + (2_400 - sample.summary.kept_ids.count))
         #expect(stats.blocks >= 1)
-        #expect(blocksAfterFirst <= 2)
+        // 0–1 on an idle machine; a loaded one stalls and then bursts, and has
+        // tripped it 3 times in 2,400 requests. A rate that never settled
+        // would trip it dozens of times (and the 403s below would pile up).
+        #expect(blocksAfterFirst <= 5)
         #expect(stats.by_status["403"] ?? 0 < 200)
         // The rate climbed from 1/s to the limit's neighbourhood. How much of
         // the limit it holds is a speed figure for scripts/bench-polite, not
