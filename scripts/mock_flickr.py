@@ -49,6 +49,10 @@ class Config:
     incomplete: float = 0.1
     key: str = "test-flickr-key"
     total_as_string: bool = False
+    total_extra: int = 0          # report this many more matches than exist (an index counting photos it hides)
+    ignore_dates: bool = False    # answer as if min/max_upload_date were not given (a broken --api)
+    drop_oldest_every: int = 0    # after every K answered searches the oldest photo is deleted; 0 = off
+    drop_limit: int = 0           # stop deleting after this many; 0 = never stop
     unavailable: float = 0.0      # share answered code 105
     unavailable_10: float = 0.0   # share answered code 10
     fail_5xx: float = 0.0
@@ -133,6 +137,12 @@ class Dataset:
         self.images = {(p["server"], p["id"], p["secret"]) for p in photos
                        if all(isinstance(p.get(k), str) and p[k] for k in ("server", "id", "secret"))}
 
+    def without_oldest(self):
+        """The same data less its oldest photo (deleted while a client reads)."""
+        copy = object.__new__(Dataset)
+        copy.ascending, copy.images = self.ascending[1:], self.images
+        return copy
+
     def matches(self, licenses, low, high, descending=True):
         found = [p for p in self.ascending if (licenses is None or p.get("license") in licenses)
                  and (low is None or uploaded_at(p) >= low) and (high is None or uploaded_at(p) <= high)]
@@ -199,10 +209,21 @@ class App:
         self.cfg, self.data = cfg, Dataset(cfg)
         self.stats = Stats()
         self.base_url = ""
+        self.answered = self.dropped = 0
 
     def snapshot(self):
         with self.lock:
             return self.cfg, self.data
+
+    def search_answered(self):
+        """Counts an answered search; every drop_oldest_every-th deletes the oldest photo."""
+        with self.lock:
+            self.answered += 1
+            cfg = self.cfg
+            if cfg.drop_oldest_every > 0 and self.answered % cfg.drop_oldest_every == 0 \
+                    and (cfg.drop_limit <= 0 or self.dropped < cfg.drop_limit):
+                self.dropped += 1
+                self.data = self.data.without_oldest()
 
     def reconfigure(self, changes):
         with self.config_lock:
@@ -330,8 +351,8 @@ class Handler(mock_api.Handler):
         per_page = 100 if per_page < 1 else min(per_page, 500)
         page = max(1, int_or(last(query, "page"), 1))
         licenses = last(query, "license")
-        low = upload_bound(last(query, "min_upload_date"))
-        high = upload_bound(last(query, "max_upload_date"))
+        low = None if cfg.ignore_dates else upload_bound(last(query, "min_upload_date"))
+        high = None if cfg.ignore_dates else upload_bound(last(query, "max_upload_date"))
         found = data.matches(set(licenses.split(",")) if licenses else None, low, high,
                              descending=last(query, "sort") != "date-posted-asc")
         total, start = len(found), (page - 1) * per_page
@@ -343,6 +364,8 @@ class Handler(mock_api.Handler):
         extras = {t.strip() for t in last(query, "extras", "").split(",")}
         fields = BASE_FIELDS + tuple(f for t, fs in EXTRAS.items() if t in extras for f in fs)
         photos = [self.render(p, fields) for p in found[start:end]]
+        self.server.app.search_answered()
+        total += cfg.total_extra
         return {"photos": {"page": page, "pages": math.ceil(total / per_page), "perpage": per_page,
                            "total": str(total) if cfg.total_as_string else total, "photo": photos},
                 "stat": "ok"}

@@ -75,10 +75,11 @@ public struct CommandRunner: Sendable {
         var configuration = CurlClient.Configuration(userAgent: options.userAgent, timeout: options.pacing.timeout)
         configuration.headers = credential?.headers ?? []
         let curl = try CurlClient(configuration: configuration)
-        switch (options.source, credential) {
-        case (.met, _), (_, nil):
+        switch options.source {
+        case .met:
             return try await Crawler(options: options, client: curl, reporter: reporter, stop: stop).run()
-        case (.flickr, let credential?), (.tmdb, let credential?):
+        case .flickr, .tmdb:
+            guard let credential else { throw CredentialError.missing(source: options.source, variables: SourceCredential.variables(for: options.source)) }
             return try await SourceCrawler(
                 options: options, client: credential.client(base: curl), credential: credential, reporter: reporter, stop: stop
             ).run()

@@ -18,8 +18,10 @@ public enum Report {
         }
         if let windows = summary.windows {
             let unsteady = summary.unsteadyWindows ?? 0
+            let unreachable = summary.unreachable ?? 0
             lines.append("  flickr: \(windows) upload-date windows of at most 4,000 photos"
-                + (unsteady > 0 ? ", \(unsteady) changed while read (nothing withdrawn)" : ""))
+                + (unsteady > 0 ? ", \(unsteady) changed while read (nothing withdrawn)" : "")
+                + (unreachable > 0 ? ", \(unreachable) photos past the 4,000 of one second (nothing withdrawn)" : ""))
         }
         if let passes = summary.listPasses, let pages = summary.listPages {
             var read = passes == 1 ? "once" : "\(passes) times (the list moved)"

@@ -2,9 +2,13 @@ import FetchEngine
 
 /// What every crawl, of any source, records the same way at its end.
 extension CrawlSummary {
-    /// Rebuilds the kept works from `objects` and writes the pages.
-    mutating func recordWorksAndPages(of catalog: Catalog, keptBefore: Int, options: CrawlOptions) throws {
+    /// Rebuilds the kept works from `objects` and writes the pages;
+    /// `completeWorks` runs between the two (a source copies its own columns).
+    mutating func recordWorksAndPages(
+        of catalog: Catalog, keptBefore: Int, options: CrawlOptions, completeWorks: () throws -> Void = {}
+    ) throws {
         let change = try catalog.rebuildWorks()
+        try completeWorks()
         kept = change.kept
         keptDelta = change.kept - keptBefore
         let layout = try PagesBuilder(

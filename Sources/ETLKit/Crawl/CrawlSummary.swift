@@ -48,6 +48,8 @@ public struct CrawlSummary: Sendable, Equatable, Codable {
     /// Flickr: windows whose pages never agreed on their total (photos
     /// deleted meanwhile): the listing withdrew nothing.
     public var unsteadyWindows: Int?
+    /// Flickr: photos past the 4,000 Flickr serves of one upload second (nothing withdrawn).
+    public var unreachable: Int?
     /// TMDB: times the list was read (more than one when it moved meanwhile).
     public var listPasses: Int?
     /// TMDB: false when the list still moved in the last pass (nothing withdrawn).

@@ -2,9 +2,9 @@
 public enum FlickrError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Code 100: the key is wrong; retrying cannot help.
     case invalidKey(message: String)
-    /// More than 4,000 photos match within one second of upload: no
-    /// window can list them (or the API ignores `min_upload_date`).
-    case unsplittable(second: Int, total: Int)
+    /// Photos outside the upload-date window asked for: the API (`--api`)
+    /// ignores `min_upload_date`, so no window can split a large result.
+    case ignoresUploadDates(api: String)
     /// Any other code that retrying cannot help (3: no search terms, 112: unknown method …).
     case apiError(code: Int, message: String)
 
@@ -12,9 +12,9 @@ public enum FlickrError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .invalidKey(let message):
             return "Flickr refused the API key (error 100: \(TerminalText.escaped(message))); check FLICKR_API_KEY"
-        case .unsplittable(let second, let total):
-            return "\(total) photos match within one second of upload (\(second)); Flickr serves 4,000 of a query at most, "
-                + "so they cannot all be listed (an --api that ignores min_upload_date looks the same); nothing was withdrawn"
+        case .ignoresUploadDates(let api):
+            return "\(api) answered photos outside the upload dates asked for; it ignores min_upload_date, "
+                + "so more than 4,000 results cannot be listed; nothing was withdrawn"
         case .apiError(let code, let message):
             return "Flickr answered error \(code): \(TerminalText.escaped(message))"
         }

@@ -22,24 +22,22 @@ struct FlickrLister: Sendable {
     /// later one up a place, so one would be skipped.
     static let maxReads = 3
 
-    /// Windows searched, and those whose pages never agreed.
+    /// Windows searched, those whose pages never held still, and photos
+    /// past the 4,000 Flickr serves of a single second.
     struct Tally: Sendable, Equatable {
         var windows = 0
         var unsteady = 0
+        var unreachable = 0
     }
 
     /// Lists every window; the listing is complete (and may withdraw) only
-    /// when each window's pages agreed on its total and held that many photos.
+    /// when every window was read whole and held still.
     func list(into listing: inout SourceListing, tally: inout Tally) async throws {
         var windows = [(from: 0, to: until)]
         var isComplete = true
         while let window = windows.popLast() {
-            var first = try await read(window, page: 1)
-            if first.total > Self.reachable {
-                // More than 4,000 matches in one second cannot be listed; an
-                // API that ignores the upload dates looks the same. Either
-                // way splitting further would never end.
-                guard window.from < window.to else { throw FlickrError.unsplittable(second: window.from, total: first.total) }
+            let first = try await read(window, page: 1)
+            if first.total > Self.reachable && window.from < window.to {
                 let middle = window.from + (window.to - window.from) / 2
                 // Oldest first: the later half waits underneath.
                 windows.append((middle + 1, window.to))
@@ -47,30 +45,19 @@ struct FlickrLister: Sendable {
                 continue
             }
             tally.windows += 1
-            // A steady read replaces what unsteady ones saw; without one,
-            // everything seen is listed (and nothing withdrawn).
-            var photos: [JSONValue] = []
-            var isSteady = false
-            for attempt in 1...Self.maxReads {
-                if attempt > 1 { first = try await read(window, page: 1) }
-                var read = first.photos
-                var agrees = true
-                // The page count follows from the total: a missing `pages` field cannot cut the window short.
-                let pages = (min(first.total, Self.reachable) + Self.perPage - 1) / Self.perPage
-                if pages >= 2 {
-                    for page in 2...pages {
-                        let body = try await self.read(window, page: page)
-                        agrees = agrees && body.total == first.total
-                        read += body.photos
-                    }
+            if first.total > Self.reachable {
+                // One second with more than 4,000 matches: its first 4,000
+                // are listed, the rest cannot be, so nothing is withdrawn.
+                // An API that ignores the upload dates looks the same, and
+                // would have every window split down to a second: its
+                // photos fall outside the window, which ends the run.
+                if first.photos.contains(where: { !Self.isUploaded($0, within: window) }) {
+                    throw FlickrError.ignoresUploadDates(api: api)
                 }
-                if agrees && read.count == first.total {
-                    photos = read
-                    isSteady = true
-                    break
-                }
-                photos += read
+                tally.unreachable += first.total - Self.reachable
+                isComplete = false
             }
+            let (photos, isSteady) = try await readWhole(window, first: first)
             for photo in photos { listing.add(FlickrPhoto.item(from: photo, query: query)) }
             if !isSteady {
                 tally.unsteady += 1
@@ -78,6 +65,43 @@ struct FlickrLister: Sendable {
             }
         }
         listing.isComplete = isComplete
+    }
+
+    /// Every page of a window, read again while its pages disagree. A read
+    /// holds still when every page gave page 1's total and the pages held
+    /// that many photos, or when it returned the same photos, in the same
+    /// order, as the read before (an index whose count is off by a few).
+    /// A steady read replaces what earlier reads saw; without one, all of
+    /// them are returned (and the caller withdraws nothing).
+    private func readWhole(_ window: (from: Int, to: Int), first: FlickrSearchPage) async throws -> (photos: [JSONValue], isSteady: Bool) {
+        var first = first
+        var seen: [JSONValue] = []
+        var previous: [JSONValue?]?
+        for attempt in 1...Self.maxReads {
+            if attempt > 1 { first = try await read(window, page: 1) }
+            var photos = first.photos
+            var agrees = true
+            // The page count follows from the total and the page size: a missing `pages` cannot cut it short.
+            let perPage = max(1, first.perPage ?? Self.perPage)
+            let pages = (min(first.total, Self.reachable) + perPage - 1) / perPage
+            if pages >= 2 {
+                for page in 2...pages {
+                    let body = try await read(window, page: page)
+                    agrees = agrees && body.total == first.total
+                    photos += body.photos
+                }
+            }
+            let ids = photos.map { $0["id"] }
+            if (agrees && photos.count == min(first.total, Self.reachable)) || ids == previous { return (photos, true) }
+            previous = ids
+            seen += photos
+        }
+        return (seen, false)
+    }
+
+    static func isUploaded(_ photo: JSONValue, within window: (from: Int, to: Int)) -> Bool {
+        guard let second = FlickrSearchPage.count(photo["dateupload"]) else { return true }
+        return (window.from...window.to).contains(second)
     }
 
     private func read(_ window: (from: Int, to: Int), page: Int) async throws -> FlickrSearchPage {

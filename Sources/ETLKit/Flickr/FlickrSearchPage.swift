@@ -4,6 +4,8 @@ struct FlickrSearchPage: Sendable {
     /// Matches in the query's window; Flickr sends it as a number or a string.
     /// The page count follows from it (`pages` is not trusted).
     var total: Int
+    /// Photos a page holds, as the answer says (500 asked).
+    var perPage: Int?
     var photos: [JSONValue]
 
     /// Nil when `json` is not a page of photos.
@@ -11,6 +13,7 @@ struct FlickrSearchPage: Sendable {
         guard let photos = json["photos"], let list = photos["photo"]?.array,
               let total = Self.count(photos["total"]) else { return nil }
         self.total = total
+        perPage = Self.count(photos["perpage"])
         self.photos = list
     }
 

@@ -13,7 +13,7 @@ public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible
                 : "get one at https://www.themoviedb.org/settings/api"
             return "--source \(source.rawValue) needs an API credential in \(names); \(help)"
         case .malformed(let variable):
-            return "\(variable) is empty or holds spaces or control characters; expected the key as issued (printable ASCII)"
+            return "\(variable) is shorter than \(SourceCredential.minimumLength) characters or holds spaces or control characters; expected the key as issued (printable ASCII)"
         }
     }
 }

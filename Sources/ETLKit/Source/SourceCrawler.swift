@@ -94,8 +94,9 @@ public struct SourceCrawler: Sendable {
         }
         try catalog.store(listing.items, table: table, at: startedAt)
         summary.fetched = listing.items.count
-        try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options)
-        try catalog.copySourceColumns(from: table)
+        try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options) {
+            try catalog.copySourceColumns(from: table)
+        }
     }
 
     private func list(into listing: inout SourceListing, summary: inout CrawlSummary, pacer: RequestPacer, startedAt: Date) async throws {
@@ -106,7 +107,7 @@ public struct SourceCrawler: Sendable {
             let lister = FlickrLister(api: options.api, query: options.flickr, reader: reader, until: Int(startedAt.timeIntervalSince1970))
             var tally = FlickrLister.Tally()
             defer {
-                (summary.windows, summary.unsteadyWindows) = (tally.windows, tally.unsteady)
+                (summary.windows, summary.unsteadyWindows, summary.unreachable) = (tally.windows, tally.unsteady, tally.unreachable)
                 summary.retries = reader.tally.total.retries
             }
             try await lister.list(into: &listing, tally: &tally)

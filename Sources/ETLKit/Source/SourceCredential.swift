@@ -26,7 +26,16 @@ public struct SourceCredential: Sendable {
             if environment["TMDB_API_KEY"] != nil {
                 return SourceCredential(placement: .query(parameter: "api_key"), value: try value(of: "TMDB_API_KEY", in: environment))
             }
-            throw CredentialError.missing(source: source, variables: ["TMDB_READ_TOKEN", "TMDB_API_KEY"])
+            throw CredentialError.missing(source: source, variables: variables(for: source))
+        }
+    }
+
+    /// Where `source`'s credential may come from, in the order tried.
+    static func variables(for source: SourceName) -> [String] {
+        switch source {
+        case .met: []
+        case .flickr: ["FLICKR_API_KEY"]
+        case .tmdb: ["TMDB_READ_TOKEN", "TMDB_API_KEY"]
         }
     }
 
@@ -35,7 +44,9 @@ public struct SourceCredential: Sendable {
         guard let value = environment[variable] else {
             throw CredentialError.missing(source: variable.hasPrefix("FLICKR") ? .flickr : .tmdb, variables: [variable])
         }
-        guard !value.isEmpty, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+        // Keys as issued are 32 characters and more: a short value is a
+        // mistake, and one too short to mask could not be kept out of errors.
+        guard value.count >= minimumLength, value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
             throw CredentialError.malformed(variable: variable)
         }
         return value
@@ -53,11 +64,10 @@ public struct SourceCredential: Sendable {
         return CredentialClient(base: base, parameter: parameter, value: value)
     }
 
+    /// The shortest credential accepted.
+    static let minimumLength = 8
+
     /// `text` with the credential masked: for anything printed that may
     /// have passed through a server (an echoed URL in an error message).
-    /// Keys as issued are 32 characters or more; a value of a few
-    /// characters would mask ordinary text and say nothing secret.
-    func masked(_ text: String) -> String {
-        value.count >= 8 ? text.replacingOccurrences(of: value, with: "***") : text
-    }
+    func masked(_ text: String) -> String { text.replacingOccurrences(of: value, with: "***") }
 }

@@ -5,10 +5,11 @@ import Foundation
 /// top pushes every later one a page boundary down (read twice) and a movie
 /// dropped pulls one up (missed). So after the last page, page 1 is read
 /// again; the pass held still when page 1 is unchanged, every page gave the
-/// same `total_results`, and the pass saw that many distinct movies.
-/// Otherwise the whole list is read again (three passes at most). The pass
-/// that held still is the list; when none did, every movie seen is kept
-/// once per `id` and nothing is withdrawn (nor for a list over 500 pages).
+/// same `total_results`, and the pass saw that many distinct movies, or when
+/// it read the same movies in the same order as the pass before. Otherwise
+/// the whole list is read again (three passes at most). The pass that held
+/// still is the list; when none did, every movie seen is kept once per `id`
+/// and nothing is withdrawn (nor for a list over 500 pages, read once).
 struct TMDBLister: Sendable {
     static let maxPages = 500
     static let maxPasses = 3
@@ -30,32 +31,41 @@ struct TMDBLister: Sendable {
 
     func list(into listing: inout SourceListing, tally: inout Tally) async throws {
         // `listing` gathers every pass, so a run stopped half-way stores what it read.
+        var previous: [String]?
         for pass in 1...Self.maxPasses {
             tally.passes = pass
             var current = SourceListing()
-            var seen: Set<String> = []
+            var order: [String] = []
             var reader = PassReader(lister: self, counting: pass == 1)
-            let first = try await reader.read(page: 1, into: &listing, &current, seen: &seen, tally: &tally)
+            let first = try await reader.read(page: 1, into: &listing, &current, order: &order, tally: &tally)
             if pass == 1 { tally.pagesInList = first.totalPages }
             var totals: Set<Int> = [first.totalResults]
             let pages = min(first.totalPages, Self.maxPages)
             if pages >= 2 {
                 for number in 2...pages {
-                    totals.insert(try await reader.read(page: number, into: &listing, &current, seen: &seen, tally: &tally).totalResults)
+                    totals.insert(try await reader.read(page: number, into: &listing, &current, order: &order, tally: &tally).totalResults)
                 }
             }
+            // Past 500 pages the list cannot be read whole: reading it again would not help.
+            if first.totalPages > Self.maxPages { break }
             // Page 1 again only tells whether the list moved; a pass that
             // held still has its movies already, one that moved is read again.
             reader.counting = false
-            var again: Set<String> = []
             var scratch = SourceListing()
-            let reread = try await reader.read(page: 1, into: &listing, &scratch, seen: &again, tally: &tally)
+            var again: [String] = []
+            let reread = try await reader.read(page: 1, into: &listing, &scratch, order: &again, tally: &tally)
             totals.insert(reread.totalResults)
-            if Self.ids(of: first) == Self.ids(of: reread) && totals.count == 1 && seen.count == first.totalResults {
+            let isStill = Self.ids(of: first) == Self.ids(of: reread) && totals.count == 1
+                && Set(order).count == min(first.totalResults, Self.maxPages * 20)
+            // TMDB caches pages apart, so a movie can stand on two pages and
+            // the count never add up; the same list twice running is as still
+            // as that list gets.
+            if isStill || order == previous {
                 tally.isSettled = true
                 listing = current
                 break
             }
+            previous = order
         }
         listing.isComplete = tally.isSettled && tally.pagesInList <= Self.maxPages
     }
@@ -66,7 +76,7 @@ struct TMDBLister: Sendable {
         var counting: Bool
 
         func read(
-            page number: Int, into listing: inout SourceListing, _ current: inout SourceListing, seen: inout Set<String>,
+            page number: Int, into listing: inout SourceListing, _ current: inout SourceListing, order: inout [String],
             tally: inout Tally
         ) async throws -> TMDBPage {
             let page = try await lister.reader.read(.init(number: number, url: lister.url(page: number)))
@@ -75,8 +85,8 @@ struct TMDBLister: Sendable {
             for (offset, movie) in page.results.enumerated() {
                 let item = TMDBMovie.item(from: movie, rank: (number - 1) * size + offset + 1, query: lister.query)
                 if item?.isComplete != true { isLost = true }
-                seen.insert(movie["id"]?.encoded ?? "missing \(number).\(offset)")
-                listing.add(item)
+                order.append(movie["id"]?.encoded ?? "missing \(number).\(offset)")
+            listing.add(item)
                 current.add(item)
             }
             if counting && isLost { tally.pagesLost += 1 }

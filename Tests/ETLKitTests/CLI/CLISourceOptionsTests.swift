@@ -42,6 +42,10 @@ struct CLISourceOptionsTests {
         #expect(options.tmdb.language == "en-US")
         #expect(options.flickr == FlickrQuery())
         #expect(try crawl(["--source=tmdb", "--language=pt"]).tmdb.language == "pt")
+        // TMDB's list turns over faster than the Met's: half may go in a night, not 10%.
+        #expect(options.maxWithdrawPercent == 50)
+        #expect(try crawl(["--source", "tmdb", "--max-withdraw", "20%"]).maxWithdrawPercent == 20)
+        #expect(try crawl(["--source", "flickr", "--text", "a"]).maxWithdrawPercent == 10)
     }
 
     // MARK: Source-dependent defaults

@@ -114,4 +114,14 @@ struct SourceMetadataTests {
         #expect((json["description"] as? String)?.contains(notice) == true)
         #expect(json["license_url"] as? String != CatalogDescription.licenseURL)
     }
+
+    /// The source's columns join `works` by name: one sharing a core name
+    /// would be skipped by the ALTER and then overwritten by the copy.
+    @Test(arguments: [SourceName.flickr, .tmdb])
+    func sourceColumnsAreNotCoreColumns(source: SourceName) throws {
+        let table = try #require(source.table)
+        let core = Set(CatalogDescription.tables.first { $0.name == "works" }?.columns.map(\.name) ?? [])
+        #expect(!core.isEmpty)
+        #expect(core.isDisjoint(with: table.columns.map(\.name)))
+    }
 }

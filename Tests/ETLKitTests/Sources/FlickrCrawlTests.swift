@@ -86,8 +86,12 @@ struct FlickrCrawlTests {
         let kept = try fixture.keptIDs()
         let pages = try fixture.crawl.pageBytes()
         #expect(first.kept == kept.count && kept.count > 0)
+        // A refused key reads nothing: works and pages stay as they were,
+        // even under a layout that would rewrite them.
+        var fewerPages = fixture.options()
+        fewerPages.layout.pageCount = 4
         await #expect(throws: FlickrError.invalidKey(message: "Invalid API Key (Key has invalid format)")) {
-            _ = try await fixture.run(fixture.options(), environment: ["FLICKR_API_KEY": "wrong-key"])
+            _ = try await fixture.run(fewerPages, environment: ["FLICKR_API_KEY": "wrong-key"])
         }
         #expect(try fixture.keptIDs() == kept)
         #expect(try fixture.crawl.pageBytes() == pages)
@@ -113,52 +117,76 @@ struct FlickrCrawlTests {
         #expect(elapsed < 50)
     }
 
-    @Test("a photo deleted between two pages of a window: the window is read again, no photo is missed or wrongly withdrawn")
-    func photoDeletedMidWindow() async throws {
-        let fixture = try SourceFixture(.flickr, mockOptions: ["--photos", "1200", "--seed", "21"])
-        _ = try await fixture.run(fixture.options())
-        try await fixture.mock.resetStats()
-        var options = fixture.options()
-        options.pacing.rate = .fixed(4)
-        let mock = fixture.mock
-        // The mock generates photo i from (seed, i): 1,199 photos is the same set less one.
-        async let summary = SourceFixture.run(options)
-        while (mock.statsSoFar()?["search_requests"]?.int ?? 0) < 1 { try await Task.sleep(for: .milliseconds(10)) }
-        try await mock.configure(["photos": 1_199])
-        let result = try await summary
-        let expected = try await mock.expected()
-        print("flickr deleted mid-window: \(result.requests) requests, \(result.withdrawn) withdrawn, unsteady \(result.unsteadyWindows ?? -1)")
-        #expect(result.status == .completed)
-        #expect(result.requests > 3, "the window was read again")
-        #expect(result.unsteadyWindows == 0)
-        #expect(Set(try fixture.keptIDs()) == Set(expected["complete_ids"]?.ids ?? []))
-        #expect(result.withdrawn == 1)
+    /// 1,200 photos a second apart, oldest first: page 1 holds the oldest 500.
+    static func photos(_ count: Int, at second: ((Int) -> Int)? = nil, in crawl: CrawlFixture, name: String) throws -> String {
+        let list = (0..<count).map { i in
+            ["id": "\(70_000_000_000 + i)", "owner": "1@N00", "secret": "abcdef0123", "server": "65535", "farm": 66,
+             "title": "photo \(i)", "ispublic": 1, "license": "4", "dateupload": "\(second?(i) ?? 1_500_000_000 + i)",
+             "datetaken": "2020-09-13 12:26:40", "ownername": "someone"] as [String: any Sendable]
+        }
+        let path = crawl.path(name)
+        try JSONSerialization.data(withJSONObject: list).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
-    @Test("more than 4,000 photos in one second cannot be listed: a one-line error, nothing withdrawn")
-    func unsplittable() async throws {
+    @Test("the oldest photo deleted after page 1 is read: the window is read again; the photo that moved up to page 1 is not missed")
+    func photoDeletedMidWindow() async throws {
         let crawl = try CrawlFixture()
-        func photos(_ count: Int) throws -> String {
-            let list = (0..<count).map { i in
-                ["id": "\(70_000_000_000 + i)", "owner": "1@N00", "secret": "abcdef0123", "server": "65535", "farm": 66,
-                 "title": "photo \(i)", "ispublic": 1, "license": "4", "dateupload": "1600000000",
-                 "datetaken": "2020-09-13 12:26:40", "ownername": "someone"] as [String: any Sendable]
-            }
-            let path = crawl.path("photos-\(count).json")
-            try JSONSerialization.data(withJSONObject: list).write(to: URL(fileURLWithPath: path))
-            return path
-        }
-        let fixture = try SourceFixture(.flickr, mockOptions: ["--data", try photos(3_900)])
+        let fixture = try SourceFixture(.flickr, mockOptions: ["--data", try Self.photos(1_200, in: crawl, name: "p.json")])
+        _ = try await fixture.run(fixture.options())
+        // The next answered search deletes the oldest photo: pages 2 and 3 move up by one.
+        try await fixture.mock.configure(["drop_oldest_every": 1, "drop_limit": 1])
+        try await fixture.mock.resetStats()
+        let summary = try await fixture.run(fixture.options())
+        print("flickr deleted after page 1: \(summary.requests) requests, \(summary.withdrawn) withdrawn, unsteady \(summary.unsteadyWindows ?? -1)")
+        let kept = Set(try fixture.keptIDs())
+        #expect(summary.status == .completed && summary.unsteadyWindows == 0)
+        #expect(summary.requests == 6, "three pages, read twice")
+        #expect(!kept.contains(70_000_000_000), "the deleted photo is withdrawn")
+        #expect(kept.contains(70_000_000_500), "the photo that moved onto page 1 is still listed")
+        #expect(kept.count == 1_199 && summary.withdrawn == 1)
+    }
+
+    @Test("a search whose results keep changing withdraws nothing; a count off by a few settles on two equal reads")
+    func unsteadyAndOffCounts() async throws {
+        let crawl = try CrawlFixture()
+        let fixture = try SourceFixture(.flickr, mockOptions: ["--data", try Self.photos(1_200, in: crawl, name: "p.json")])
+        _ = try await fixture.run(fixture.options())
+        let before = Set(try fixture.keptIDs())
+        try await fixture.mock.configure(["drop_oldest_every": 2])
+        let churning = try await fixture.run(fixture.options())
+        #expect(churning.status == .completed && churning.unsteadyWindows == 1)
+        #expect(churning.withdrawn == 0)
+        #expect(Set(try fixture.keptIDs()) == before)
+        #expect(Report.text(for: churning).contains("1 changed while read (nothing withdrawn)"))
+
+        // An index that counts 3 photos it does not serve: two equal reads, then withdrawals as usual.
+        try await fixture.mock.configure(["drop_oldest_every": 0, "total_extra": 3, "data": try Self.photos(1_190, in: crawl, name: "q.json")])
+        try await fixture.mock.resetStats()
+        let offCount = try await fixture.run(fixture.options())
+        #expect(offCount.unsteadyWindows == 0 && offCount.requests == 6)
+        #expect(offCount.withdrawn == 10)
+        #expect(Set(try fixture.keptIDs()).count == 1_190)
+    }
+
+    @Test("more than 4,000 photos in one second: the first 4,000 listed, nothing withdrawn; an API ignoring upload dates is an error")
+    func overfullSecond() async throws {
+        let crawl = try CrawlFixture()
+        let fixture = try SourceFixture(.flickr, mockOptions: ["--data", try Self.photos(3_900, at: { _ in 1_600_000_000 }, in: crawl, name: "a.json")])
         let first = try await fixture.run(fixture.options())
         #expect(first.kept == 3_900)
-        try await fixture.mock.configure(["data": try photos(4_100)])
-        await #expect(throws: FlickrError.unsplittable(second: 1_600_000_000, total: 4_100)) {
-            _ = try await fixture.run(fixture.options())
-        }
-        #expect(try fixture.keptIDs().count == 3_900)
+        try await fixture.mock.configure(["data": try Self.photos(4_100, at: { _ in 1_600_000_000 }, in: crawl, name: "b.json")])
+        let second = try await fixture.run(fixture.options())
+        #expect(second.status == .completed && second.unreachable == 100 && second.withdrawn == 0)
+        #expect(try fixture.keptIDs().count >= 3_900)
+        #expect(Report.text(for: second).contains("100 photos past the 4,000 of one second (nothing withdrawn)"))
+
+        // A server that ignores min_upload_date: every window would look full; the first second shows it.
+        try await fixture.mock.configure(["data": try Self.photos(5_000, in: crawl, name: "c.json"), "ignore_dates": true])
+        try await fixture.mock.resetStats()
+        await #expect(throws: FlickrError.ignoresUploadDates(api: fixture.options().api)) { _ = try await fixture.run(fixture.options()) }
+        #expect((try await fixture.mock.stats()["search_requests"]?.int ?? .max) < 80)
         let run = try Catalog.open(path: fixture.catalogPath, create: false).database.fetchOne(sql: "SELECT status, withdrawn FROM runs ORDER BY id DESC LIMIT 1")
         #expect(run?.string("status") == "failed" && run?.int("withdrawn") == 0)
-        // Bounded: about 31 halvings down to the one second, not a walk over every second.
-        #expect((try await fixture.mock.stats()["search_requests"]?.int ?? .max) < 80)
     }
 }

@@ -26,12 +26,22 @@ struct SourceCommandTests {
         #expect(wrong.standardError == "Error: TMDB refused the credential (Invalid API key: You must be granted a valid key.); check TMDB_READ_TOKEN or TMDB_API_KEY\n")
         #expect(!wrong.standardOutput.contains("wrong-token-123"))
 
+        // A refused token on a fresh path reads nothing: no pages folder appears.
+        let freshPages = fixture.crawl.path("fresh/pages")
+        let fresh = try ETLRun.run(
+            ["crawl", "--source", "tmdb", "--api", "\(fixture.mock.api)/3", "--catalog", fixture.crawl.path("fresh/catalog.sqlite"),
+             "--out", freshPages], environment: ["TMDB_READ_TOKEN": "wrong-token-123"])
+        #expect(fresh.exitCode == 1 && !FileManager.default.fileExists(atPath: freshPages))
+
         let none = try ETLRun.run(base)
         #expect(none.exitCode == 78)
         #expect(none.standardError == "Error: --source tmdb needs an API credential in TMDB_READ_TOKEN or TMDB_API_KEY; get one at https://www.themoviedb.org/settings/api\n")
-        let forged = try ETLRun.run(base, environment: ["TMDB_API_KEY": "abc\r\nX-Evil: 1"])
+        let forged = try ETLRun.run(base, environment: ["TMDB_API_KEY": "abcdefgh\r\nX-Evil: 1"])
         #expect(forged.exitCode == 78)
-        #expect(forged.standardError == "Error: TMDB_API_KEY is empty or holds spaces or control characters; expected the key as issued (printable ASCII)\n")
+        let malformed = "is shorter than 8 characters or holds spaces or control characters; expected the key as issued (printable ASCII)"
+        #expect(forged.standardError == "Error: TMDB_API_KEY \(malformed)\n")
+        let short = try ETLRun.run(base, environment: ["TMDB_READ_TOKEN": "abc1234"])
+        #expect(short.exitCode == 78 && short.standardError == "Error: TMDB_READ_TOKEN \(malformed)\n")
 
         let before = try fixture.writtenBytes()
         let met = try ETLRun.run(["crawl", "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath, "--api", fixture.mock.api, "--quiet"])

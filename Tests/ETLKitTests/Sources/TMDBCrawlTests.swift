@@ -121,6 +121,32 @@ struct TMDBCrawlTests {
         #expect(try fixture.crawl.pageBytes() == before)
     }
 
+    @Test("TMDB's cache repeats a movie on the next page: the count never adds up, two equal passes settle it")
+    func cachedDuplicates() async throws {
+        let fixture = try SourceFixture(.tmdb, mockOptions: ["--movies", "400", "--seed", "4", "--duplicate-every", "5"])
+        let summary = try await fixture.run(fixture.options())
+        let expected = try await fixture.mock.expected()
+        let all = expected["all_ids"]?.ids ?? []
+        // Pages 5, 10, 15, 20 show the previous page's last movie instead of their first.
+        let hidden = Set([5, 10, 15, 20].map { all[($0 - 1) * 20] })
+        let served = Set(expected["complete_ids"]?.ids ?? []).subtracting(hidden)
+        #expect(summary.listPasses == 2 && summary.isListSettled == true)
+        #expect(Set(try fixture.keptIDs()) == served)
+    }
+
+    @Test("a list longer than 500 pages is read once, to page 500, and withdraws nothing")
+    func overLongList() async throws {
+        let fixture = try SourceFixture(.tmdb, mockOptions: ["--movies", "10100", "--seed", "5"])
+        let first = try await fixture.run(fixture.options())
+        #expect(first.listPages == 505 && first.listPasses == 1 && first.requests == 500)
+        #expect(first.kept > 0 && Report.text(for: first).contains("TMDB serves 500 of them: nothing withdrawn"))
+        try await fixture.mock.configure(["day": 2])
+        var options = fixture.options()
+        options.maxWithdrawPercent = 100
+        let second = try await fixture.run(options)
+        #expect(second.withdrawn == 0)
+    }
+
     /// Day 1's whole list, read back from the mock.
     static func allIDs(_ fixture: SourceFixture, day: Int) async throws -> [Int] {
         try await fixture.mock.configure(["day": day])
