@@ -11,10 +11,12 @@ public enum Report {
             "  listed \(summary.listed.map(String.init) ?? "-"), withdrawn \(summary.withdrawn), queued \(summary.queued), planned out \(summary.plannedOut), left for next run \(summary.remaining)",
             "  page lines changed \(summary.pageLinesChanged), kept works not paged \(summary.unpaged)",
         ]
-        if summary.skippedListed > 0 {
-            lines.append(summary.source.map { $0 != .met } == true
-                ? "  listing: \(summary.skippedListed) items listed again or without a usable id"
-                : "  listing: skipped \(summary.skippedListed) IDs that were 0, negative or repeated")
+        if let withoutID = summary.withoutUsableID, let again = summary.listedAgain {
+            if withoutID + again > 0 {
+                lines.append("  listing: \(withoutID) items without a usable id (not stored), \(again) answers of items already listed")
+            }
+        } else if summary.skippedListed > 0 {
+            lines.append("  listing: skipped \(summary.skippedListed) IDs that were 0, negative or repeated")
         }
         if let windows = summary.windows {
             let unsteady = summary.unsteadyWindows ?? 0

@@ -43,6 +43,10 @@ public struct CrawlSummary: Sendable, Equatable, Codable {
     public var error: String?
     /// Which API was crawled (absent in summaries from before sources).
     public var source: SourceName?
+    /// Flickr, TMDB: items listed with no usable ID (counted, not stored),
+    /// and answers of items already listed (re-reads, repeated pages).
+    public var withoutUsableID: Int?
+    public var listedAgain: Int?
     /// Flickr: upload-date windows searched (one when the query has at most 4,000 matches).
     public var windows: Int?
     /// Flickr: windows whose pages never agreed on their total (photos

@@ -86,6 +86,7 @@ public struct SourceCrawler: Sendable {
         let keptBefore = try catalog.keptIDs().count
         summary.listed = listing.items.count
         summary.skippedListed = listing.repeats + listing.withoutID
+        (summary.withoutUsableID, summary.listedAgain) = (listing.withoutID, listing.repeats)
         if listing.isComplete {
             let changes = try catalog.registerListing(
                 ids: listing.ids, at: startedAt, maxWithdraw: WithdrawLimit(percent: options.maxWithdrawPercent, url: options.api))

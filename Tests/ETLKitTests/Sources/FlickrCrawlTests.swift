@@ -30,6 +30,8 @@ struct FlickrCrawlTests {
         #expect((summary.windows ?? 0) >= 3, "9,000 photos need at least three windows of 4,000")
         // Listed once each: the only photos not stored are those without an ID.
         #expect(summary.skippedListed == (expected["total"]?.int ?? 0) - (stored ?? 0))
+        #expect(summary.listedAgain == 0 && summary.withoutUsableID == summary.skippedListed)
+        #expect(Report.text(for: summary).contains("listing: \(summary.skippedListed) items without a usable id (not stored), 0 answers of items already listed"))
         #expect(summary.unsteadyWindows == 0)
         // Never a page past the cap, where Flickr repeats itself.
         #expect((stats["max_page_start"]?.int ?? .max) < 4_000)
