@@ -57,8 +57,8 @@ struct MockShapeTests {
         #expect(page.status == 200)
         #expect(page.json["stat"] == .string("ok"))
         let photos = try #require(page.json["photos"])
-        #expect(photos["page"] == .number(1) && photos["perpage"] == .number(500))
-        #expect(photos["total"] == .number(9000) && photos["pages"] == .number(18))
+        #expect(photos["page"] == .integer(1) && photos["perpage"] == .integer(500))
+        #expect(photos["total"] == .integer(9000) && photos["pages"] == .integer(18))
         let list = try #require(photos["photo"]?.array)
         #expect(list.count == 500)
         let complete = try #require(list.first(where: Self.isComplete))
@@ -84,13 +84,13 @@ struct MockShapeTests {
         let answer = try await Self.get(Self.search(mock, "per_page=10", key: "not-the-key"))
         #expect(answer.status == 200)
         #expect(answer.json == .object([
-            "stat": .string("fail"), "code": .number(100), "message": .string("Invalid API Key (Key has invalid format)"),
+            "stat": .string("fail"), "code": .integer(100), "message": .string("Invalid API Key (Key has invalid format)"),
         ]))
         let noText = try await Self.get("\(mock.api)/services/rest/?method=flickr.photos.search&api_key=test-flickr-key&format=json&nojsoncallback=1")
-        #expect(noText.status == 200 && noText.json["code"] == .number(3))
+        #expect(noText.status == 200 && noText.json["code"] == .integer(3))
         let stats = try await mock.stats()
-        #expect(stats["keys_seen_bad"] == .number(1))
-        #expect(stats["fail_codes"] == .object(["100": .number(1), "3": .number(1)]))
+        #expect(stats["keys_seen_bad"] == .integer(1))
+        #expect(stats["fail_codes"] == .object(["100": .integer(1), "3": .integer(1)]))
     }
 
     @Test("Flickr: past 4,000 results, page 9 of 500 repeats page 1 while total still says 9000")
@@ -99,8 +99,8 @@ struct MockShapeTests {
         var pages: [[String]] = []
         for number in 1...9 {
             let answer = try await Self.get(Self.search(mock, "per_page=500&page=\(number)"))
-            #expect(answer.json["photos"]?["total"] == .number(9000) && answer.json["photos"]?["pages"] == .number(18))
-            #expect(answer.json["photos"]?["page"] == .number(Double(number)))
+            #expect(answer.json["photos"]?["total"] == .integer(9000) && answer.json["photos"]?["pages"] == .integer(18))
+            #expect(answer.json["photos"]?["page"] == .integer(Int64(number)))
             pages.append(Self.ids(answer))
         }
         #expect(pages.allSatisfy { $0.count == 500 })
@@ -109,8 +109,8 @@ struct MockShapeTests {
         let repeatsPageOne = pages[8] == pages[0]
         #expect(unseen.isEmpty && repeatsPageOne)
         let stats = try await mock.stats()
-        #expect(stats["max_page_start"] == .number(4000) && stats["capped_pages"] == .number(1))
-        #expect(stats["search_requests"] == .number(9))
+        #expect(stats["max_page_start"] == .integer(4000) && stats["capped_pages"] == .integer(1))
+        #expect(stats["search_requests"] == .integer(9))
     }
 
     @Test("Flickr: a date window is inclusive, and /__expected names exactly the complete photos in it")
@@ -148,19 +148,19 @@ struct MockShapeTests {
         #expect(first.status == 200)
         #expect(first.json.keys == ["dates", "page", "results", "total_pages", "total_results"])
         #expect(first.json["dates"]?.keys == ["maximum", "minimum"])
-        #expect(first.json["page"] == .number(1) && first.json["total_pages"] == .number(40))
-        #expect(first.json["total_results"] == .number(800) && first.json["results"]?.array?.count == 20)
+        #expect(first.json["page"] == .integer(1) && first.json["total_pages"] == .integer(40))
+        #expect(first.json["total_results"] == .integer(800) && first.json["results"]?.array?.count == 20)
         let bearer = try await Self.get("\(mock.api)/movie/now_playing?page=2", headers: ["Authorization": "Bearer test-tmdb-token"])
         #expect(bearer.status == 200 && bearer.json["results"]?.array?.count == 20)
         let past = try await Self.get(Self.nowPlaying(mock, page: 41))
         #expect(past.status == 200 && past.json["results"] == .array([]))
         let zero = try await Self.get(Self.nowPlaying(mock, page: 0))
-        #expect(zero.status == 400 && zero.json["status_code"] == .number(22))
+        #expect(zero.status == 400 && zero.json["status_code"] == .integer(22))
         let poster = try #require(first.json["results"]?.array?.compactMap { $0["poster_path"]?.string }.first)
         let image = try await Self.get("\(mock.api)/t/p/w500\(poster)")
         #expect(image.status == 200 && Array(image.body.prefix(3)) == [0xFF, 0xD8, 0xFF])
         let stats = try await mock.stats()
-        #expect(stats["auth"] == .object(["api_key": .number(3), "bearer": .number(1), "bad": .number(0)]))
+        #expect(stats["auth"] == .object(["api_key": .integer(3), "bearer": .integer(1), "bad": .integer(0)]))
         Self.stopsCleanly(mock)
     }
 
@@ -168,7 +168,7 @@ struct MockShapeTests {
     func tmdbBadKey() async throws {
         let mock = try SourceMockServer.tmdb()
         let unauthorized = MockJSON.object([
-            "status_code": .number(7), "status_message": .string("Invalid API key: You must be granted a valid key."),
+            "status_code": .integer(7), "status_message": .string("Invalid API key: You must be granted a valid key."),
             "success": .bool(false),
         ])
         let wrongKey = try await Self.get(Self.nowPlaying(mock, page: 1, key: "wrong"))
@@ -177,7 +177,7 @@ struct MockShapeTests {
         for answer in [wrongKey, noKey, wrongToken] {
             #expect(answer.status == 401 && answer.json == unauthorized)
         }
-        #expect(try await mock.stats()["auth"]?["bad"] == .number(3))
+        #expect(try await mock.stats()["auth"]?["bad"] == .integer(3))
     }
 
     @Test("TMDB: over the limit, 429 with Retry-After and status_code 25, answered at once")
@@ -190,9 +190,9 @@ struct MockShapeTests {
         let limited = try await Self.get(Self.nowPlaying(mock, page: 4))
         #expect(ContinuousClock.now - start < .seconds(5))
         #expect(limited.status == 429 && limited.response.value(forHTTPHeaderField: "Retry-After") == "1")
-        #expect(limited.json["status_code"] == .number(25) && limited.json["success"] == .bool(false))
+        #expect(limited.json["status_code"] == .integer(25) && limited.json["success"] == .bool(false))
         #expect(limited.json["status_message"] == .string("Your request count (#) is over the allowed limit of (3)."))
-        #expect(try await mock.stats()["rate_limited"] == .number(1))
+        #expect(try await mock.stats()["rate_limited"] == .integer(1))
     }
 
     @Test("TMDB: with a movie inserted every 5 pages, reading 40 pages in order sees 7 twice and misses 15")
@@ -207,7 +207,7 @@ struct MockShapeTests {
         }
         let expected = try await mock.expected()
         let all = (expected["all_ids"]?.array ?? []).compactMap { $0.int.map(String.init) ?? $0.string }
-        #expect(expected["inserted"] == .number(8) && all.count == 808)
+        #expect(expected["inserted"] == .integer(8) && all.count == 808)
         #expect(read.count == 800 && Set(read).count == 793)
         #expect(Set(all).subtracting(read).count == 15)
         #expect((expected["pages_with_incomplete"]?.int ?? 0) >= 30, "incomplete movies are spread over the pages")
