@@ -11,6 +11,21 @@ struct CLIHelpDefaultsTests {
     /// The text a help row shows for a field; nil where it shows none.
     typealias Shown<Options> = (synopsis: String, text: (Options) -> String?)
 
+    /// The pacing rows `crawl` and `images` share, in their order.
+    static func pacingShown<Parsed>(_ pacing: @escaping (Parsed) -> PacingOptions) -> [Shown<Parsed>] {
+        [
+            ("--concurrency <n>", { "\(pacing($0).concurrency)" }),
+            ("--rate <auto|r|unlimited>", { rate(pacing($0).rate) }),
+            ("--rate-start <r>", { number(pacing($0).rateStart) }),
+            ("--rate-max <r>", { number(pacing($0).rateMax) }),
+            ("--cooldown <seconds>", { number(pacing($0).cooldown) }),
+            ("--max-attempts <n>", { "\(pacing($0).maxAttempts)" }),
+            ("--timeout <seconds>", { number(pacing($0).timeout) }),
+            ("--max-requests <n>", { pacing($0).maxRequests.map { "\($0)" } }),
+            ("--max-duration <duration>", { pacing($0).maxDuration.map { "\(number($0))s" } }),
+        ]
+    }
+
     static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
@@ -69,15 +84,7 @@ struct CLIHelpDefaultsTests {
             ("--catalog <path>", { $0.options.catalogPath }),
             ("--out <dir>", { $0.options.outDirectory }),
             ("--ids <file>", { $0.options.idsFile }),
-            ("--concurrency <n>", { "\($0.options.pacing.concurrency)" }),
-            ("--rate <auto|r|unlimited>", { Self.rate($0.options.pacing.rate) }),
-            ("--rate-start <r>", { Self.number($0.options.pacing.rateStart) }),
-            ("--rate-max <r>", { Self.number($0.options.pacing.rateMax) }),
-            ("--cooldown <seconds>", { Self.number($0.options.pacing.cooldown) }),
-            ("--max-attempts <n>", { "\($0.options.pacing.maxAttempts)" }),
-            ("--timeout <seconds>", { Self.number($0.options.pacing.timeout) }),
-            ("--max-requests <n>", { $0.options.pacing.maxRequests.map { "\($0)" } }),
-            ("--max-duration <duration>", { $0.options.pacing.maxDuration.map { "\(Self.number($0))s" } }),
+        ] + Self.pacingShown { $0.options.pacing } + [
             // Shown shortened: the version, then an ellipsis.
             ("--user-agent <text>", { $0.options.userAgent.components(separatedBy: " ")[0] + " …" }),
             ("--max-withdraw <percent>", { Self.number($0.options.maxWithdrawPercent) + "%" }),
@@ -119,15 +126,7 @@ struct CLIHelpDefaultsTests {
             ("--catalog <path>", { $0.options.catalogPath }),
             ("--dir <dir>", { $0.options.directory }),
             ("--image-hosts <host,…>", { $0.options.imageHosts.names.sorted().joined(separator: ",") }),
-            ("--concurrency <n>", { "\($0.options.pacing.concurrency)" }),
-            ("--rate <auto|r|unlimited>", { Self.rate($0.options.pacing.rate) }),
-            ("--rate-start <r>", { Self.number($0.options.pacing.rateStart) }),
-            ("--rate-max <r>", { Self.number($0.options.pacing.rateMax) }),
-            ("--cooldown <seconds>", { Self.number($0.options.pacing.cooldown) }),
-            ("--max-attempts <n>", { "\($0.options.pacing.maxAttempts)" }),
-            ("--timeout <seconds>", { Self.number($0.options.pacing.timeout) }),
-            ("--max-requests <n>", { $0.options.pacing.maxRequests.map { "\($0)" } }),
-            ("--max-duration <duration>", { $0.options.pacing.maxDuration.map { "\(Self.number($0))s" } }),
+        ] + Self.pacingShown { $0.options.pacing } + [
             ("--user-agent <text>", { $0.options.userAgent.components(separatedBy: " ")[0] + " …" }),
         ]
         let flags: [(String, (Parsed) -> Bool)] = [
