@@ -4,9 +4,7 @@
 struct SourceListing: Sendable {
     private(set) var items: [ListedItem] = []
     private var index: [Int: Int] = [:]
-    /// Items in the answers, repeats included.
-    private(set) var seen = 0
-    /// Items listed again (Flickr's repeated pages, TMDB's shifting list).
+    /// Answers of items already listed (a window or a list read again).
     private(set) var repeats = 0
     /// Items with no usable ID: counted, not stored.
     private(set) var withoutID = 0
@@ -15,7 +13,6 @@ struct SourceListing: Sendable {
 
     /// Adds `item`; a repeat replaces the earlier copy (it is newer) but is counted once.
     mutating func add(_ item: ListedItem?) {
-        seen += 1
         guard let item else {
             withoutID += 1
             return
@@ -28,8 +25,6 @@ struct SourceListing: Sendable {
             items.append(item)
         }
     }
-
-    func contains(_ id: Int) -> Bool { index[id] != nil }
 
     var ids: [Int] { items.map(\.id) }
 }

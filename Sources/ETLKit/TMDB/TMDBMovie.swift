@@ -56,7 +56,6 @@ enum TMDBMovie {
             .int(rank), .text(pageURL),
         ])
         item.title = title ?? movie["title"]?.string
-        item.creator = nil
         item.date = released
         item.year = released.flatMap { Int($0.prefix(4)) }
         item.imageURL = poster.map { "\(query.imageBase)\($0.hasPrefix("/") ? "" : "/")\($0)" }
