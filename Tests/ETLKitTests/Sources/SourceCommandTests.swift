@@ -116,4 +116,26 @@ struct SourceCommandTests {
         #expect(errors.first?.string("failure") == "invalid_url")
         #expect(errors.first?.string("error")?.contains("not an image host of the source (live.staticflickr.com)") == true)
     }
+
+    @Test("scripts/nightly --source tmdb: its own dated log, the report of its catalog, the token in neither")
+    func nightlyTMDB() async throws {
+        let fixture = try SourceFixture(.tmdb, mockOptions: ["--movies", "100"])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.script("nightly"))
+        process.arguments = ["--source", "tmdb", "--api", "\(fixture.mock.api)/3", "--catalog", fixture.catalogPath,
+                             "--out", fixture.crawl.pagesPath, "--rate", "unlimited"]
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "ETL_BIN": TestPaths.etlExecutable, "ETL_LOG_DIR": fixture.crawl.path("logs"), "ETL_MAX_DURATION": "1m",
+            "TMDB_READ_TOKEN": SourceFixture.tmdbToken,
+        ]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let log = try String(contentsOfFile: fixture.crawl.path("logs/crawl-tmdb-\(Timestamp.day(of: Date())).log"), encoding: .utf8)
+        #expect(log.contains("crawl completed (full)") && log.contains("tmdb: 5 pages read once"))
+        #expect(log.contains("wrote the report to \(fixture.crawl.path("report.html"))"))
+        #expect(!log.contains(SourceFixture.tmdbToken))
+        let report = try String(contentsOfFile: fixture.crawl.path("report.html"), encoding: .utf8)
+        #expect(!report.contains(SourceFixture.tmdbToken))
+    }
 }
