@@ -2,24 +2,19 @@ import FetchEngine
 import Foundation
 
 /// `GET {api}/objects[?metadataDate=…]`: how the ID listing's answers read.
-struct ListingRequest: FetchKind {
+struct ListingRequest: ListingPageKind {
+    typealias Body = ObjectListingBody
+
     struct Listing: Sendable {
         var url: String
         /// A `?metadataDate=` listing, where no change is `{"total": 0, "objectIDs": null}`.
         var isChangedListing: Bool
     }
 
-    enum Answer: Sendable, Equatable {
-        case body(ObjectListingBody)
-        case failed(String)
-    }
-
     func url(for listing: Listing) -> String { listing.url }
 
-    /// A listing is megabytes: never a probe.
-    var isProbeTarget: Bool { false }
 
-    func verdict(for response: HTTPResponse, item listing: Listing) async -> Verdict<Answer> {
+    func verdict(for response: HTTPResponse, item listing: Listing) async -> Verdict<PageAnswer<ObjectListingBody>> {
         switch response.status {
         case 200:
             do {
@@ -46,16 +41,6 @@ struct ListingRequest: FetchKind {
             let shown = TerminalText.escaped(message.prefix(200)) + (message.count > 200 ? "…" : "")
             return .done(.failed("HTTP \(response.status): \(shown)"))
         }
-    }
-
-    func verdict(for error: HTTPError, item listing: Listing) -> Verdict<Answer> {
-        if case .cannotConnect(_, let reason) = error { return .fatal(ListingUnreachable(reason: reason)) }
-        guard error.isRetryable else { return .done(.failed(error.description)) }
-        return .retry(FetchFailure(error.category, reason: error.description))
-    }
-
-    func output(for listing: Listing, failure: FetchFailure, attempts: Int) -> Answer {
-        .failed(failure.reason)
     }
 }
 

@@ -9,44 +9,13 @@ struct ObjectListing: Sendable {
     let maxAttempts: Int
     let backoff: Backoff
 
-    private var stop: StopSignal { pacer.stop }
-
     /// All listed IDs, or those changed since `metadataDate` (`YYYY-MM-DD`),
     /// checked by ``ObjectListingBody``.
     func fetchIDs(metadataDate: String? = nil) async throws -> ObjectListingBody {
         let url = metadataDate.map { "\(api)/objects?metadataDate=\($0)" } ?? "\(api)/objects"
         let listing = ListingRequest.Listing(url: url, isChangedListing: metadataDate != nil)
-        let fetcher = Fetcher(kind: ListingRequest(), client: client, pacer: pacer, maxAttempts: maxAttempts, backoff: backoff, seed: 1)
-        let pacer = self.pacer
-        // A forced stop or the deadline cancels the listing's transfer too.
-        let completion = await withTaskGroup(of: FetchCompletion<ListingRequest.Listing, ListingRequest.Answer>?.self) { group in
-            group.addTask { await fetcher.fetch(listing) }
-            group.addTask {
-                await pacer.waitUntilTransfersMustEnd()
-                return nil
-            }
-            var result: FetchCompletion<ListingRequest.Listing, ListingRequest.Answer>?
-            while result == nil, let next = await group.next() {
-                result = next
-                group.cancelAll()
-            }
-            return result
-        }
-        guard let completion else { throw ListingStopped(reason: stop.isRequested ? .stopped : .timeBudget) }
-        switch completion {
-        case .finished(.body(let body), _):
-            return body
-        case .finished(.failed(let reason), _):
-            throw CrawlError.listingFailed(url: url, reason: reason)
-        case .abandoned(_, let reason, _):
-            throw ListingStopped(reason: reason)
-        case .unreachable(_, let failure, _):
-            throw CrawlError.listingFailed(url: url, reason: failure.reason)
-        case .fatal(_, let error as CrawlError, _):
-            throw error
-        case .fatal(_, let error, _):
-            throw CrawlError.listingFailed(url: url, reason: "\(error)")
-        }
+        let reader = PageReader(kind: ListingRequest(), client: client, pacer: pacer, maxAttempts: maxAttempts, backoff: backoff, seed: 1)
+        return try await reader.read(listing)
     }
 
     /// IDs from a file, one positive decimal ID a line; blank lines are

@@ -1,6 +1,6 @@
 import FetchEngine
 
-/// A page of a listing-only source's list (Flickr's search, TMDB's now
+/// A listing's page (the Met's ID listing, Flickr's search, TMDB's now
 /// playing): what such pages share. No answer is retried unless it can
 /// come back; a page that failed for good leaves the listing incomplete.
 protocol ListingPageKind: FetchKind where Output == PageAnswer<Body> {
@@ -8,7 +8,7 @@ protocol ListingPageKind: FetchKind where Output == PageAnswer<Body> {
 }
 
 extension ListingPageKind {
-    /// A page is big and costs quota: never a probe.
+    /// A page is big (megabytes for the Met's IDs) and may cost quota: never a probe.
     var isProbeTarget: Bool { false }
 
     func verdict(for error: HTTPError, item: Item) -> Verdict<Output> {

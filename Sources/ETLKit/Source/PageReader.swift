@@ -7,8 +7,8 @@ struct PageReader<Kind: FetchKind, Body: Sendable>: Sendable where Kind.Output =
     /// Every read's requests, retries and bytes, for the run's summary.
     let tally = TallySum()
 
-    init(kind: Kind, client: any HTTPClient, pacer: RequestPacer, maxAttempts: Int) {
-        fetcher = Fetcher(kind: kind, client: client, pacer: pacer, maxAttempts: maxAttempts, seed: 3)
+    init(kind: Kind, client: any HTTPClient, pacer: RequestPacer, maxAttempts: Int, backoff: Backoff = Backoff(), seed: UInt64 = 3) {
+        fetcher = Fetcher(kind: kind, client: client, pacer: pacer, maxAttempts: maxAttempts, backoff: backoff, seed: seed)
     }
 
     /// The page's body; throws ``ListingStopped`` when the run stops first
