@@ -89,6 +89,7 @@ struct Command<Options: CommandOptions>: Sendable {
             }
             try read(entry.text, by: option, into: &parsed)
         }
+        if given.contains(SharedOptions.sourceOptionName) { parsed.givenSource = source }
         do {
             try validate(parsed, given)
         } catch let error as ValidationError {
