@@ -46,7 +46,8 @@ public struct CommandRunner: Sendable {
                     outcome.standardError = "Error: \(TerminalText.escaped(error))\n"
                 }
                 outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
-            case .plan(let planner, let isJSON):
+            case .plan(var planner, let isJSON):
+                planner.stop = stop
                 let report = try await planner.run()
                 outcome.standardOutput = isJSON ? Report.json(report) : Report.text(for: report)
             case .export(let options):
@@ -67,7 +68,7 @@ public struct CommandRunner: Sendable {
             let error = Self.userFacing(error, catalogPath: command.catalogPath)
             outcome.standardError = "Error: \(TerminalText.escaped("\(error)"))\n"
             outcome.exitCode = Self.exitCode(for: error)
-            if case ExportError.interrupted = error { outcome.exitCode = exitCode(for: .interrupted) }
+            if error is StoppedBySignal { outcome.exitCode = exitCode(for: .interrupted) }
         }
         return outcome
     }

@@ -87,7 +87,7 @@ public struct CatalogExporter {
             count += 1
             if buffer.count >= 65_536 {
                 try flush()
-                if stop?.isRequested == true { throw ExportError.interrupted }
+                if stop?.isRequested == true { throw StoppedBySignal() }
             }
         }
         try flush()

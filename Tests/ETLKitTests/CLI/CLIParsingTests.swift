@@ -199,7 +199,7 @@ struct CLIParsingTests {
         .init(arguments: ["crawl", "--since", "2026-02-31"],
               message: "Invalid value '2026-02-31' for '--since': expected a real calendar date as YYYY-MM-DD", command: "crawl"),
         .init(arguments: ["crawl", "--api", "ftp://x"],
-              message: "Invalid value 'ftp://x' for '--api': expected an http:// or https:// URL", command: "crawl"),
+              message: "Invalid value 'ftp://x' for '--api': expected an http:// or https:// URL with a host", command: "crawl"),
         .init(arguments: ["crawl", "--catalog="], message: "Invalid value '' for '--catalog': expected a path", command: "crawl"),
         .init(arguments: ["crawl", "--nope"], message: "Unknown option '--nope'", command: "crawl"),
         .init(arguments: ["status", "--out", "x"], message: "Unknown option '--out'", command: "status"),
