@@ -35,7 +35,8 @@ extension CrawlCommand {
     /// ` cat, dog ` → `cat,dog`: at least one tag that shows something;
     /// empty items (`,,,`) dropped, since Flickr would read them as no tag.
     @Sendable static func flickrTags(_ text: String) throws -> String {
-        let tags = try Option<CrawlOptions>.line(text)
+        guard !text.contains(where: \.isNewline) else { throw InvalidValue(expected: "a non-empty single line") }
+        let tags = text
             .split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { VisibleText.isVisible($0) }
