@@ -89,9 +89,7 @@ struct NoiseTests {
         options.pacing.cooldown = 0.1
         options.pacing.maxDuration = 2
         let reporter = RecordingReporter()
-        let start = ContinuousClock.now
         let summary = try await fixture.crawl(options, reporter: reporter)
-        let elapsed = (ContinuousClock.now - start).inSeconds
         #expect(summary.status == .budgetReached)
         let capped = reporter.recorded.compactMap { event -> Double? in
             if case .pacer(.cappedRetryAfter(999_999_999, let waited)) = event { return waited }
