@@ -90,6 +90,27 @@ struct HostileArgumentTests {
         #expect((run.secondsFromSignalToExit ?? 99) < 1, "SIGTERM ends the read within a second")
     }
 
+    @Test("an --ids pipe that never ends is refused once it passes the line bound, without filling memory")
+    func endlessIDs() throws {
+        let folder = TemporaryDirectory()
+        let fifo = folder.path("ids")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        writer.arguments = ["python3", "-c", """
+            import itertools, sys
+            out = open(sys.argv[1], "w")
+            for start in itertools.count(1, 100000):
+                out.write("\\n".join(map(str, range(start, start + 100000))) + "\\n")
+            """, fifo]
+        writer.standardError = FileHandle.nullDevice
+        try writer.run()
+        defer { writer.terminate() }
+        let run = try ETLRun.run(["crawl", "--api", "http://127.0.0.1:9", "--catalog", folder.path("c.sqlite"), "--ids", fifo], timeout: 60)
+        #expect(run.exitCode == 65, "\(run.standardError)")
+        #expect(run.firstErrorLine == "Error: cannot read --ids file '\(fifo)': more than \(IDLineReader.maxLines) lines; expected at most that many IDs, one a line")
+    }
+
     /// Writes the header, then rows of 54 fields forever; creates the marker after 100,000 rows.
     static let endlessWriter = """
         import sys
