@@ -3,15 +3,12 @@ enum PagesCommand {
     static let command = Command<PagesOptions>(
         name: "pages",
         abstract: "Write the page files from the catalog, without the network.",
-        discussion: "The same catalog and options always give byte-identical files.",
+        discussion: "The same catalog and options always give byte-identical files.\n\n" + SharedOptions.pagingDiscussion,
         options: [
             SharedOptions.source(\.source, "Picks the default catalog and page folder."),
             SharedOptions.catalog(\.catalogPath),
             SharedOptions.pagesFolder(\.outDirectory),
-        ] + SharedOptions.layout.map { $0.scoped(to: \.layout) } + [
-            SharedOptions.requireImage(\.requireImage),
-            SharedOptions.bundles(\.writesBundles),
-        ],
+        ] + SharedOptions.paging.map { $0.scoped(to: \.paging) },
         source: \.source,
         makeCommand: { .pages($0) })
 

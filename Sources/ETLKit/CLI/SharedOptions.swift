@@ -19,30 +19,6 @@ enum SharedOptions {
         .path("out", "dir", "Where the page files go.", keyPath, perSource: \.defaultOutDirectory)
     }
 
-    /// `--pages`, `--page-size`, `--order` and `--seed`.
-    static let layout: [Option<PageLayout>] = [
-        .integer("pages", "n", "Number of page files.", \.pageCount, in: 1...100_000),
-        .integer("page-size", "n", "Object IDs per page.", \.pageSize, in: 1...1_000_000),
-        .choice("order", "Page order: ascending IDs, or a stable shuffle that mixes departments.", \.order),
-        .custom(
-            "seed", "n", "Seed of the shuffle order.", \.seed,
-            parse: { text in
-                guard let seed = UInt64(text) else { throw InvalidValue(expected: "a non-negative integer") }
-                return seed
-            },
-            show: { "\($0)" }),
-    ]
-
-    static func requireImage<Options>(_ keyPath: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
-        .flag(
-            "require-image", "Leave out works without a picture verified by 'etl images', or whose picture repeats a smaller ID's.",
-            keyPath)
-    }
-
-    static func bundles<Options>(_ keyPath: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
-        .flag("bundles", "Also write 1.json … N.json: per work what an app shows, in page order.", keyPath)
-    }
-
     /// `--quiet` and `--json` of `crawl` and `images`.
     static let output: [Option<OutputOptions>] = [
         .flag("quiet", "No progress output.", \.isQuiet),

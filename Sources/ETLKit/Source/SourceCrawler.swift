@@ -95,7 +95,7 @@ public struct SourceCrawler: Sendable {
         }
         try catalog.store(listing.items, table: table, at: startedAt)
         summary.fetched = listing.items.count
-        try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options) {
+        try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options, reporter: reporter) {
             try catalog.copySourceColumns(from: table)
         }
     }

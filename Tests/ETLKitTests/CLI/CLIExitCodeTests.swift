@@ -65,6 +65,18 @@ struct CLIExitCodeTests {
         ])
     }
 
+    @Test("a mistyped option gets the nearest one on the error line, in swift-argument-parser's words")
+    func typoSuggestion() throws {
+        let run = try ETLRun.run(["crawl", "--max-duraton", "6h"], timeout: 60)
+        #expect(run.exitCode == 64)
+        #expect(run.standardOutput == "")
+        #expect(lines(run.standardError).first == "Error: Unknown option '--max-duraton'. Did you mean '--max-duration'?")
+        let source = try ETLRun.run(["status", "--source", "Flickr"], timeout: 60)
+        #expect(source.exitCode == 64)
+        #expect(lines(source.standardError).first
+            == "Error: Invalid value 'Flickr' for '--source': expected met, flickr or tmdb. Did you mean 'flickr'? Values are case-sensitive.")
+    }
+
     @Test("a source option with the wrong source, or a bad value, exits 64 and creates nothing", arguments: [
         (["--text", "fox"], "'--text' is only valid with '--source flickr'"),
         (["--source", "flickr"], "--source flickr needs '--text <text>' or '--tags <tags>'"),

@@ -37,7 +37,7 @@ struct CatalogStatusTests {
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         var options = fixture.options(api: mock.api)
         options.pacing.maxRequests = 101
-        options.layout = PageLayout(pageCount: 2, pageSize: 10)
+        options.paging.layout = PageLayout(pageCount: 2, pageSize: 10)
         _ = try await fixture.crawl(options)
 
         let partial = try status(fixture)
