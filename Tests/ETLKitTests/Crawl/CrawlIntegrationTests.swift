@@ -129,6 +129,7 @@ struct CrawlIntegrationTests {
 
         var options = fixture.options(api: mock.api)
         options.paging.requireImage = true
+        options.paging.given = [.requireImage]
         _ = try await fixture.crawl(options)
         #expect(Set(try fixture.pagedIDs()) == Set(verified))
     }
