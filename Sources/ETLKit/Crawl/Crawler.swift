@@ -72,6 +72,7 @@ public struct Crawler: Sendable {
                 try catalog.setSetting(Self.cursorKey, to: Timestamp.day(of: startedAt))
             }
         } catch {
+            if let firstTry = catalog.discardUnreachableFirstRun(id: runID, after: error) { throw firstTry }
             summary.status = .failed
             summary.error = "\(error)"
             // The minutes so far (the listing's requests too) are kept; a second finish is a no-op.

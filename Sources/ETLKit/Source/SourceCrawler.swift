@@ -68,6 +68,9 @@ public struct SourceCrawler: Sendable {
                 failure = failure ?? error
             }
         }
+        if let failure, listing.items.isEmpty, let firstTry = catalog.discardUnreachableFirstRun(id: runID, after: failure) {
+            throw firstTry
+        }
         if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
         await summary.recordTimes(of: pacer, elapsed: clock.now - start)
         if let failure {
