@@ -16,6 +16,11 @@ final class TerminalReporter: CrawlReporter {
     }
 
     func crawl(didReport event: CrawlEvent) {
+        // A changed setting is said once, when it is stored, so even --quiet says it.
+        if case .pageSettingsChanged(let changes) = event {
+            line("pages: \(changes.joined(separator: ", ")); kept in the catalog for later crawl and pages runs")
+            return
+        }
         guard !isQuiet else { return }
         switch event {
         case .planned("images", _, _, let queued):
@@ -34,6 +39,8 @@ final class TerminalReporter: CrawlReporter {
             line("Retry-After of \(Report.duration(asked)) capped at \(Report.duration(waited))")
         case .stopping(let reason):
             line("stopping: \(reason)")
+        case .pageSettingsChanged:
+            break
         case .progress(let progress):
             show(progress)
         }

@@ -23,6 +23,9 @@ var reporter = TerminalReporter(isQuiet: true)
 switch command {
 case .crawl(_, let output), .images(_, let output):
     reporter = TerminalReporter(isQuiet: output.isQuiet)
+case .pages:
+    // `pages` has no progress, but says when it changes the kept page settings.
+    reporter = TerminalReporter(isQuiet: false)
 default:
     break
 }

@@ -4,7 +4,7 @@ extension Command {
     /// The help and usage of this command, every default read from `Options()`.
     var spec: CommandSpec {
         CommandSpec(
-            name: name, abstract: abstract, discussion: discussion,
+            name: name, abstract: abstract, discussion: discussion, environment: environment,
             options: options.map { option in
                 OptionSpec(name: option.name, valueName: option.valueName, help: option.help, defaultValue: defaultText(of: option))
             })

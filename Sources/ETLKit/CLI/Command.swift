@@ -11,6 +11,8 @@ struct Command<Options: CommandOptions>: Sendable {
     /// Throws `ValidationError` for options that do not go together.
     let validate: @Sendable (Options, GivenOptions) throws -> Void
     let makeCommand: @Sendable (Options) -> ETLCommand
+    /// The environment variables the command reads, for `--help`.
+    private(set) var environment: [EnvironmentVariable] = []
 
     /// A command whose `--source` option writes `sourcePath`.
     init(
@@ -50,6 +52,13 @@ struct Command<Options: CommandOptions>: Sendable {
         self.makeCommand = makeCommand
     }
 
+    /// The same command, its help naming `variables`.
+    func reading(_ variables: [EnvironmentVariable]) -> Command {
+        var command = self
+        command.environment = variables
+        return command
+    }
+
     func option(named name: String) -> Option<Options>? {
         options.first { $0.name == name }
     }
@@ -75,7 +84,7 @@ struct Command<Options: CommandOptions>: Sendable {
     /// the source's defaults first, then each given option in order, then
     /// `validate`. Every problem is a one-line `UsageError`.
     func parse(_ arguments: [String]) throws -> Options {
-        let given = try GivenOptions(arguments: arguments, command: name) { optionName in
+        let given = try GivenOptions(arguments: arguments, command: name, names: options.map(\.name) + ["help"]) { optionName in
             // `--help` is answered before parsing; here it only needs to be known.
             if optionName == "help" { return ("--help", true) }
             return option(named: optionName).map { ($0.synopsis, $0.isFlag) }

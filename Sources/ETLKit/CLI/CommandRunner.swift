@@ -99,13 +99,12 @@ public struct CommandRunner: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath, create: false)
         try catalog.requireSource(options.source)
-        let result = try PagesBuilder(
-            catalog: catalog, layout: options.layout, outDirectory: options.outDirectory,
-            requireImage: options.requireImage, writesBundles: options.writesBundles
-        ).build()
+        let (settings, changes) = try PagesBuilder.settings(for: options.paging, in: catalog)
+        let result = try PagesBuilder(catalog: catalog, settings: settings, outDirectory: options.outDirectory).build()
+        if !changes.isEmpty { reporter.crawl(didReport: .pageSettingsChanged(changes)) }
         let paged = result.pages.reduce(0) { $0 + $1.count }
         var text = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged"
-        if options.requireImage { text += ", \(result.withoutImage) left out without a verified image" }
+        if settings.requireImage { text += ", \(result.withoutImage) left out without a verified image" }
         text += ") to \(TerminalText.escaped(options.outDirectory)); \(result.changedLines) lines changed\n"
         return (text, Self.manifestWarning(result.ignoredManifestLines, folder: result.folder))
     }

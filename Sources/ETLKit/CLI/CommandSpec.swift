@@ -5,11 +5,17 @@ public struct CommandSpec: Sendable {
     public let abstract: String
     public let discussion: String?
     public let options: [OptionSpec]
+    /// What the command reads from the environment, listed under ENVIRONMENT.
+    public let environment: [EnvironmentVariable]
 
-    public init(name: String, abstract: String, discussion: String? = nil, options: [OptionSpec]) {
+    public init(
+        name: String, abstract: String, discussion: String? = nil, environment: [EnvironmentVariable] = [],
+        options: [OptionSpec]
+    ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
+        self.environment = environment
         self.options = options + [.flag("help", "Show help information.")]
     }
 
@@ -45,6 +51,12 @@ public struct CommandSpec: Sendable {
             if let value = option.defaultValue { description += " (default: \(value))" }
             text += Self.row(option.synopsis, description)
         }
+        if !environment.isEmpty {
+            text += "\nENVIRONMENT:\n"
+            for variable in environment {
+                text += Self.row(variable.name, variable.help)
+            }
+        }
         return text
     }
 
@@ -61,10 +73,10 @@ public struct CommandSpec: Sendable {
         var first = true
         for word in right.split(separator: " ") {
             if !first && width + 1 + word.count > 80 {
-                // A word too long for the column (a URL) gets a line of its own.
-                let indent = column + word.count > 80 ? max(0, 80 - word.count) : column
-                text += "\n" + String(repeating: " ", count: indent)
-                width = indent
+                // Every line starts in the column; a word too long for it (a
+                // URL) runs past the right edge rather than out of line.
+                text += "\n" + String(repeating: " ", count: column)
+                width = column
                 first = true
             }
             text += (first ? "" : " ") + word

@@ -8,11 +8,13 @@ enum CrawlCommand {
             incremental: new IDs, IDs changed since the last completed run (one day of
             overlap) and work left over. Stop any time (Ctrl-C, --max-duration): the next
             run resumes where this one stopped.
-            """,
+
+            """ + SharedOptions.pagingDiscussion,
         options: options.map { $0.scoped(to: \.options) } + SharedOptions.output.map { $0.scoped(to: \.output) },
         source: \.options.source,
         validate: { parsed, given in try validate(parsed.options, given: given) },
-        makeCommand: { .crawl($0.options, $0.output) })
+        makeCommand: { .crawl($0.options, $0.output) }
+    ).reading(EnvironmentVariable.credentials + EnvironmentVariable.proxies)
 
     static let spec = command.spec
 
@@ -57,15 +59,12 @@ enum CrawlCommand {
             .validOnly(with: .met),
     ]
 
-    static let layoutOptions: [Option<CrawlOptions>] = SharedOptions.layout.map { $0.scoped(to: \.layout) } + [
-        SharedOptions.requireImage(\.requireImage),
-        SharedOptions.bundles(\.writesBundles),
-    ]
+    static let layoutOptions: [Option<CrawlOptions>] = SharedOptions.paging.map { $0.scoped(to: \.paging) }
 
     /// The rules across options, once all are read.
     static func validate(_ crawl: CrawlOptions, given: GivenOptions) throws {
         try SharedOptions.validate(crawl.pacing, given: given)
-        try SharedOptions.validate(layout: crawl.layout)
+        try SharedOptions.validate(layout: crawl.paging.layout)
         if crawl.isFull && crawl.since != nil {
             throw ValidationError("--full and --since cannot be used together")
         }

@@ -36,7 +36,10 @@ public enum ETLCommand: Sendable {
             break
         }
         guard let index = subcommands.firstIndex(where: { $0.name == first }) else {
-            throw UsageError("Unknown subcommand '\(first)'; expected one of \(specs.map(\.name).joined(separator: ", "))", command: nil)
+            let names = specs.map(\.name)
+            let nearest = Suggestion.nearest(to: first, among: names)
+            let hint = nearest.isEmpty ? "; expected one of \(names.joined(separator: ", "))" : "." + Suggestion.didYouMean(nearest)
+            throw UsageError("Unknown subcommand '\(first)'" + hint, command: nil)
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {

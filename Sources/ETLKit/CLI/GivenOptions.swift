@@ -11,8 +11,12 @@ public struct GivenOptions: Sendable {
     public private(set) var entries: [Entry] = []
 
     /// Splits `arguments`; `--name=value` and `--name value` both work.
-    /// `lookup` finds an option's synopsis, and whether it is a flag, by name.
-    init(arguments: [String], command: String, lookup: (String) -> (synopsis: String, isFlag: Bool)?) throws {
+    /// `lookup` finds an option's synopsis, and whether it is a flag, by name;
+    /// `names` are the valid names an unknown one is compared with.
+    init(
+        arguments: [String], command: String, names: [String],
+        lookup: (String) -> (synopsis: String, isFlag: Bool)?
+    ) throws {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -27,7 +31,9 @@ public struct GivenOptions: Sendable {
                 name = String(name[..<equals])
             }
             guard let option = lookup(name) else {
-                throw UsageError("Unknown option '--\(name)'", command: command)
+                let nearest = Suggestion.nearest(to: name, among: names).map { "--\($0)" }
+                let hint = nearest.isEmpty ? "" : "." + Suggestion.didYouMean(nearest)
+                throw UsageError("Unknown option '--\(name)'" + hint, command: command)
             }
             if option.isFlag {
                 if inlineValue != nil {

@@ -17,7 +17,8 @@ enum ImagesCommand {
         options: options.map { $0.scoped(to: \.options) } + SharedOptions.output.map { $0.scoped(to: \.output) },
         source: \.options.source,
         validate: { parsed, given in try SharedOptions.validate(parsed.options.pacing, given: given) },
-        makeCommand: { .images($0.options, $0.output) })
+        makeCommand: { .images($0.options, $0.output) }
+    ).reading(EnvironmentVariable.proxies)
 
     static let spec = command.spec
 

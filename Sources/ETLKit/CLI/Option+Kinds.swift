@@ -98,7 +98,14 @@ extension Option {
         return custom(
             name, names.joined(separator: "|"), help, keyPath,
             parse: { text in
-                guard let value = T(rawValue: text) else { throw InvalidValue(expected: names.joined(separator: " or ")) }
+                guard let value = T(rawValue: text) else {
+                    // `Flickr` for `flickr`: say which spelling is meant.
+                    let nearest = Suggestion.nearest(to: text, among: names)
+                    let hint = nearest.isEmpty ? "" : "." + Suggestion.didYouMean(nearest)
+                    let caseOnly = nearest.count == 1 && nearest[0].lowercased() == text.lowercased()
+                    throw InvalidValue(
+                        expected: HelpText.list(names, with: "or") + hint + (caseOnly ? " Values are case-sensitive." : ""))
+                }
                 return value
             },
             show: \.rawValue)

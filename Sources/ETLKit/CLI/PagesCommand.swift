@@ -3,17 +3,14 @@ enum PagesCommand {
     static let command = Command<PagesOptions>(
         name: "pages",
         abstract: "Write the page files from the catalog, without the network.",
-        discussion: "The same catalog and options always give byte-identical files.",
+        discussion: "The same catalog and options always give byte-identical files.\n\n" + SharedOptions.pagingDiscussion,
         options: [
             SharedOptions.source(\.source, "Picks the default catalog and page folder."),
             SharedOptions.catalog(\.catalogPath),
             SharedOptions.pagesFolder(\.outDirectory),
-        ] + SharedOptions.layout.map { $0.scoped(to: \.layout) } + [
-            SharedOptions.requireImage(\.requireImage),
-            SharedOptions.bundles(\.writesBundles),
-        ],
+        ] + SharedOptions.paging.map { $0.scoped(to: \.paging) },
         source: \.source,
-        validate: { options, _ in try SharedOptions.validate(layout: options.layout) },
+        validate: { options, _ in try SharedOptions.validate(layout: options.paging.layout) },
         makeCommand: { .pages($0) })
 
     static let spec = command.spec

@@ -4,10 +4,7 @@ public struct PagesOptions: CommandOptions, Equatable {
     public var source = SourceName.met
     public var catalogPath = SourceName.met.defaultCatalogPath
     public var outDirectory = SourceName.met.defaultOutDirectory
-    public var layout = PageLayout()
-    /// Page only works with a verified picture (`--require-image`).
-    public var requireImage = false
-    /// Also write the `N.json` bundles (`--bundles`).
-    public var writesBundles = false
+    /// The page settings given; the catalog's fill in the rest.
+    public var paging = PageSettings()
     public init() {}
 }

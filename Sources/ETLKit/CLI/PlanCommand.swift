@@ -18,7 +18,8 @@ enum PlanCommand {
                 throw ValidationError("Missing '--csv <path>': etl plan needs the open-access CSV")
             }
         },
-        makeCommand: { .plan($0.planner, isJSON: $0.isJSON) })
+        makeCommand: { .plan($0.planner, isJSON: $0.isJSON) }
+    ).reading(EnvironmentVariable.proxies)
 
     static let spec = command.spec
 }

@@ -55,7 +55,7 @@ public enum Report {
 
             """
         if !status.rejected.isEmpty {
-            text += "rejected by reason\n"
+            text += "rejections per reason (an object counts once under each of its reasons)\n"
             for (reason, count) in status.rejected.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
                 text += "  \(reason.padding(toLength: 26, withPad: " ", startingAt: 0)) \(count)\n"
             }
@@ -68,6 +68,7 @@ public enum Report {
                 text += "backlog         \(status.queued) objects\n"
             }
         }
+        text += pages(status.pageSettings)
         text += images(status.images)
         text += status.hasReport
             ? "report          \(status.reportPath) (written by 'etl report')\n"
@@ -82,6 +83,14 @@ public enum Report {
             }
         }
         return text
+    }
+
+    /// The page settings line of `etl status`: what later runs keep.
+    static func pages(_ settings: [String: String]?) -> String {
+        guard let settings else { return "page settings   none yet (the first crawl or pages run sets them)\n" }
+        let shown = PageSettings.Field.allCases.map { "--\($0.rawValue) \(settings[$0.rawValue] ?? "?")" }
+        return "page settings   \(shown.prefix(4).joined(separator: " "))\n"
+            + "                \(shown.dropFirst(4).joined(separator: " ")) (later crawl and pages runs keep them)\n"
     }
 
     /// The image lines of `etl status`.

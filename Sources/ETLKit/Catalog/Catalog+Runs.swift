@@ -16,6 +16,33 @@ extension Catalog {
             arguments: [.double(maxDuration), .int(maxRequests), .int(runID)])
     }
 
+    /// Whether any crawl has completed on this catalog.
+    public func hasCompletedRun() throws -> Bool {
+        try database.fetchOne(sql: "SELECT EXISTS (SELECT 1 FROM runs WHERE status = 'completed') AS done")?
+            .integer(named: "done") == 1
+    }
+
+    /// Removes a run that never got an answer from the API, with its
+    /// telemetry, so it does not read as history.
+    public func discardRun(id: Int) throws {
+        try database.transaction {
+            try database.execute(sql: "DELETE FROM run_minutes WHERE run_id = ?", arguments: [.int(id)])
+            try database.execute(sql: "DELETE FROM runs WHERE id = ?", arguments: [.int(id)])
+        }
+    }
+
+    /// When `error` says the API never answered a catalog that has never
+    /// completed a run, the run is discarded and the error says what to do
+    /// next (``CrawlError/neverReached(url:reason:)``); otherwise nil, and the
+    /// run is recorded as usual.
+    func discardUnreachableFirstRun(id: Int, after error: any Error) -> CrawlError? {
+        guard case CrawlError.unreachable(let url, let reason) = error,
+              (try? hasCompletedRun()) == false,
+              (try? discardRun(id: id)) != nil
+        else { return nil }
+        return .neverReached(url: url, reason: reason)
+    }
+
     /// Stores a run's final figures.
     public func finishRun(id: Int, summary: CrawlSummary, finishedAt: Date) throws {
         try database.execute(

@@ -40,6 +40,10 @@ public struct CatalogStatus: Sendable, Equatable, Codable {
     /// Where `etl report` writes by default (beside the catalog), and whether that file exists yet.
     public var reportPath = ""
     public var hasReport = false
+    /// The page settings later `crawl` and `pages` runs keep (`pages`,
+    /// `page-size`, `order`, `seed`, `require-image`, `bundles`); nil
+    /// before any pages were written.
+    public var pageSettings: [String: String]?
 
     public init() {}
 }
@@ -85,6 +89,9 @@ extension Catalog {
         status.reportPath = ReportOptions.defaultOutPath(catalogPath: path)
         status.hasReport = LocalPath(status.reportPath).kind == .regular && ReportBuilder.isReport(status.reportPath)
         status.cursor = try setting(Crawler.cursorKey)
+        status.pageSettings = try PagesBuilder.recordedSettings(in: self).map { settings in
+            Dictionary(uniqueKeysWithValues: PageSettings.Field.allCases.map { ($0.rawValue, settings.value(of: $0)) })
+        }
         status.lastRuns = try database.fetchAll(
             sql: """
                 SELECT id, started_at, status, mode, duration_seconds, requests, blocks, fetched,

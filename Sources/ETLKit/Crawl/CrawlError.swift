@@ -6,6 +6,12 @@ public enum CrawlError: Error, Equatable, Sendable, CustomStringConvertible {
     case catalogBusy(path: String, holder: Int?)
     /// The ID listing could not be fetched or read.
     case listingFailed(url: String, reason: String)
+    /// The listing's host never answered (no connection, no name).
+    case unreachable(url: String, reason: String)
+    /// `unreachable` on a catalog that has never completed a run: most
+    /// likely a first try without the network, so the run is not kept as
+    /// history and the message says what to do next.
+    case neverReached(url: String, reason: String)
     /// The `--ids` file cannot be read.
     case cannotReadIDs(path: String, reason: String)
     /// The listing is JSON but not a consistent one (`total` off, `objectIDs` null).
@@ -20,8 +26,12 @@ public enum CrawlError: Error, Equatable, Sendable, CustomStringConvertible {
         case .catalogBusy(let path, let holder):
             let who = holder.map { " (pid \($0))" } ?? ""
             return "catalog '\(path)' is in use by another etl crawl\(who); try again when it has finished"
-        case .listingFailed(let url, let reason):
+        case .listingFailed(let url, let reason), .unreachable(let url, let reason):
             return "cannot list object IDs from \(url): \(reason)"
+        case .neverReached(let url, let reason):
+            return "cannot list object IDs from \(url): \(reason). No answer from this API yet, so no run was recorded: "
+                + "check the network or proxy (https_proxy), give a reachable mirror with --api URL, "
+                + "or try the offline quick start in README.md (a mock API on 127.0.0.1)"
         case .invalidListing(let url, let reason):
             return "the ID listing from \(url) is not usable: \(reason); nothing was changed, run again later"
         case .tooManyWithdrawn(let url, let withdrawn, let listed, let limit):

@@ -12,11 +12,8 @@ public struct CrawlOptions: Sendable, Equatable {
     /// Rate, refusals, retries and budgets: shared with `etl images`.
     public var pacing = PacingOptions()
     public var userAgent = CrawlOptions.defaultUserAgent
-    public var layout = PageLayout()
-    /// Page only works whose picture `etl images` verified.
-    public var requireImage = false
-    /// Also write the `N.json` bundles beside the page files.
-    public var writesBundles = false
+    /// The page settings given; the catalog's fill in the rest.
+    public var paging = PageSettings()
     /// Re-fetch every listed object, ignoring the cursor.
     public var isFull = false
     /// `YYYY-MM-DD`: re-fetch what changed since then instead of since the last run.

@@ -16,6 +16,9 @@ public enum CrawlEvent: Sendable, Equatable {
     case pacer(PacerEvent)
     /// The run is stopping early.
     case stopping(reason: String)
+    /// Page settings given on the command line changed the ones the
+    /// catalog keeps (`--order id (was shuffle)`); said once, when stored.
+    case pageSettingsChanged([String])
 }
 
 /// A reporter that ignores everything.

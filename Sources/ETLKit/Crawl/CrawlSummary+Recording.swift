@@ -5,16 +5,16 @@ extension CrawlSummary {
     /// Rebuilds the kept works from `objects` and writes the pages;
     /// `completeWorks` runs between the two (a source copies its own columns).
     mutating func recordWorksAndPages(
-        of catalog: Catalog, keptBefore: Int, options: CrawlOptions, completeWorks: () throws -> Void = {}
+        of catalog: Catalog, keptBefore: Int, options: CrawlOptions, reporter: any CrawlReporter,
+        completeWorks: () throws -> Void = {}
     ) throws {
         let change = try catalog.rebuildWorks()
         try completeWorks()
         kept = change.kept
         keptDelta = change.kept - keptBefore
-        let layout = try PagesBuilder(
-            catalog: catalog, layout: options.layout, outDirectory: options.outDirectory,
-            requireImage: options.requireImage, writesBundles: options.writesBundles
-        ).build()
+        let (settings, changes) = try PagesBuilder.settings(for: options.paging, in: catalog)
+        let layout = try PagesBuilder(catalog: catalog, settings: settings, outDirectory: options.outDirectory).build()
+        if !changes.isEmpty { reporter.crawl(didReport: .pageSettingsChanged(changes)) }
         pageLinesChanged = layout.changedLines
         unpaged = layout.unpaged
         if !layout.ignoredManifestLines.isEmpty { ignoredManifestLines = layout.ignoredManifestLines }

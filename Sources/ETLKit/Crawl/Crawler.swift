@@ -66,12 +66,13 @@ public struct Crawler: Sendable {
                 catalog: catalog, reporter: reporter, loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
             let outcome = try await loop.run(queue: queue, summary: &summary, minutes: &minutes)
             summary.status = outcome
-            try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options)
+            try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options, reporter: reporter)
             summary.remaining = try catalog.queuedIDs().count
             if summary.status == .completed {
                 try catalog.setSetting(Self.cursorKey, to: Timestamp.day(of: startedAt))
             }
         } catch {
+            if let firstTry = catalog.discardUnreachableFirstRun(id: runID, after: error) { throw firstTry }
             summary.status = .failed
             summary.error = "\(error)"
             // The minutes so far (the listing's requests too) are kept; a second finish is a no-op.

@@ -14,8 +14,10 @@ extension HTMLReport {
             let minutes = data.minutes[id] ?? []
             if minutes.isEmpty {
                 out += "<p>No minute-by-minute figures (the run predates them, or ended before its first minute was stored).</p>\n"
+            } else if let chart = rateChart(title: "Run #\(id)", minutes: minutes) {
+                out += chart.html()
             } else {
-                out += rateChart(run: run, minutes: minutes).html()
+                out += Self.tooShort(minutes)
             }
             out += "</div>\n"
         }
@@ -32,11 +34,17 @@ extension HTMLReport {
             let key = "images-run-\(run.startedAt)"
             let seconds = run.minutes.reduce(0) { $0 + $1.seconds }
             out += "<div class=\"run\"><h3>Pictures from \(ReportFormat.html(run.startedAt))</h3>\n<p class=\"run-facts\">"
-            out += "\(ReportFormat.html(Report.duration(seconds))), \(Self.figure("\(key)-requests", run.minutes.reduce(0) { $0 + $1.requests })) requests, "
-            out += "\(Self.figure("\(key)-saved", run.minutes.reduce(0) { $0 + $1.ok })) pictures saved, "
+            out += "\(ReportFormat.html(Report.duration(seconds))), "
+            out += Self.counted("\(key)-requests", run.minutes.reduce(0) { $0 + $1.requests }, "request") + ", "
+            out += Self.counted("\(key)-saved", run.minutes.reduce(0) { $0 + $1.ok }, "picture") + " saved, "
             out += "\(Self.figure("\(key)-failed", run.minutes.reduce(0) { $0 + $1.failed })) failed, "
-            out += "\(Self.figure("\(key)-blocks", run.minutes.reduce(0) { $0 + $1.blocks })) blocks, \(ReportFormat.html(Report.bytes(run.bytes))) received</p>\n"
-            out += rateChart(title: "Pictures from \(run.startedAt.prefix(16)): requests per minute", minutes: run.minutes).html()
+            out += Self.counted("\(key)-blocks", run.minutes.reduce(0) { $0 + $1.blocks }, "block")
+            out += ", \(ReportFormat.html(Report.bytes(run.bytes))) received</p>\n"
+            if let chart = rateChart(title: "Pictures from \(run.startedAt.prefix(16))", minutes: run.minutes) {
+                out += chart.html()
+            } else {
+                out += Self.tooShort(run.minutes)
+            }
             out += "</div>\n"
         }
         return out + "</div></section>\n"
@@ -51,41 +59,61 @@ extension HTMLReport {
             text += " (no time budget)"
         }
         if let maxRequests = run.maxRequests { text += ", request budget \(ReportFormat.integer(maxRequests))" }
-        text += ", \(Self.figure("run-\(run.id)-requests", run.requests)) requests at \(ReportFormat.decimal(run.achievedRate))/s"
-        text += ", \(Self.figure("run-\(run.id)-blocks", run.blocks)) blocks, kept "
+        text += ", " + Self.counted("run-\(run.id)-requests", run.requests, "request")
+        text += " at \(ReportFormat.decimal(run.achievedRate))/s"
+        text += ", " + Self.counted("run-\(run.id)-blocks", run.blocks, "block") + ", kept "
         text += Self.figure("run-\(run.id)-kept-delta", (run.keptDelta >= 0 ? "+" : "") + ReportFormat.integer(run.keptDelta))
         return text
     }
 
-    /// Requests per minute against the rate in force and the learnt ceiling, blocks shaded.
-    func rateChart(run: ReportData.Run, minutes: [ReportData.Minute]) -> LineChart {
-        rateChart(title: "Run #\(run.id): requests per minute", minutes: minutes)
+    /// `1 request`, `2 requests`: the figure and its noun, agreeing.
+    static func counted(_ key: String, _ count: Int, _ noun: String) -> String {
+        figure(key, count) + " " + (count == 1 ? noun : noun + "s")
     }
 
-    func rateChart(title: String, minutes: [ReportData.Minute]) -> LineChart {
+    /// What a run too short to chart shows instead: its plain figures.
+    static func tooShort(_ minutes: [ReportData.Minute]) -> String {
+        let seconds = minutes.reduce(0) { $0 + $1.seconds }
+        let requests = minutes.reduce(0) { $0 + $1.requests }
+        return "<p class=\"run-brief\">\(ReportFormat.integer(requests)) \(requests == 1 ? "request" : "requests") in "
+            + "\(ReportFormat.html(Report.duration(seconds))): too short a run to chart.</p>\n"
+    }
+
+    /// Requests against the rate in force and the ceiling `--rate auto`
+    /// learnt, blocks shaded, from the run's start; per second for a run of
+    /// a few minutes, per minute beyond (``RateResolution``). Each telemetry
+    /// row is drawn as a step over its own seconds, so a row of 0.2 s is not
+    /// stretched into a minute. Nil for a run too short to chart.
+    func rateChart(title: String, minutes: [ReportData.Minute]) -> LineChart? {
+        let total = minutes.reduce(0) { $0 + $1.seconds }
+        guard let resolution = RateResolution(runSeconds: total) else { return nil }
+        let unit = resolution.seconds
         var requests: [ChartPoint] = [], inForce: [ChartPoint] = [], ceiling: [ChartPoint] = []
         var bands: [ClosedRange<Double>] = []
         var elapsed = 0.0
         for minute in minutes {
-            let start = elapsed / 60
+            let start = elapsed / unit
             elapsed += minute.seconds
-            let end = elapsed / 60
-            let perMinute = minute.seconds > 0 ? Double(minute.requests) * 60 / minute.seconds : 0
-            requests.append(ChartPoint(x: end, y: perMinute))
-            if let rate = minute.rateInForce { inForce.append(ChartPoint(x: end, y: rate * 60)) }
-            if let value = minute.ceiling { ceiling.append(ChartPoint(x: end, y: value * 60)) }
+            let end = elapsed / unit
+            let rate = minute.seconds > 0 ? Double(minute.requests) * unit / minute.seconds : 0
+            requests += [ChartPoint(x: start, y: rate), ChartPoint(x: end, y: rate)]
+            if let value = minute.rateInForce { inForce += [ChartPoint(x: start, y: value * unit), ChartPoint(x: end, y: value * unit)] }
+            if let value = minute.ceiling { ceiling += [ChartPoint(x: start, y: value * unit), ChartPoint(x: end, y: value * unit)] }
             if minute.blocks > 0 { bands.append(start...end) }
         }
-        var series = [ChartSeries(name: "requests per minute", color: ReportPalette.blue, points: requests)]
+        let perUnit = "requests per \(resolution.name)"
+        var series = [ChartSeries(name: perUnit, color: ReportPalette.blue, points: requests)]
         if !inForce.isEmpty {
-            series.append(ChartSeries(name: "rate in force", color: ReportPalette.orange, points: inForce, dash: "6 4", isStep: true))
+            series.append(ChartSeries(name: "rate in force", color: ReportPalette.orange, points: inForce, dash: "6 4"))
         }
         if !ceiling.isEmpty {
-            series.append(ChartSeries(name: "learnt ceiling", color: ReportPalette.purple, points: ceiling, dash: "2 3", isStep: true))
+            series.append(ChartSeries(name: "learnt ceiling", color: ReportPalette.purple, points: ceiling, dash: "2 3"))
         }
-        return LineChart(
-            title: title, xLabel: "minutes since the run started",
-            yLabel: "requests per minute", series: series, bands: bands, bandName: "minute with a confirmed block")
+        var chart = LineChart(
+            title: "\(title): \(perUnit)", xLabel: "\(resolution.name)s since the run started",
+            yLabel: perUnit, series: series, bands: bands, bandName: "minute with a confirmed block")
+        chart.xDomain = 0...(total / unit)
+        return chart
     }
 
     /// One stacked bar per recent run: what its answers were.

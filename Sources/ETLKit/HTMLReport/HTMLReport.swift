@@ -68,8 +68,8 @@ struct HTMLReport {
             <div><dt>Objects known</dt><dd>\(Self.figure("objects", status.objects))</dd></div>
             <div><dt>Fetched</dt><dd>\(Self.figure("fetched", status.fetched))</dd></div>
             <div><dt>Backlog</dt><dd>\(backlog)</dd></div>
-            <div><dt>Pictures verified</dt><dd>\(Self.figure("images-paged-verified", images.pagedVerified))<small>of \(Self.figure("images-paged", images.paged)) paged works</small></dd></div>
-            <div><dt>Crawls</dt><dd>\(Self.figure("runs", data.runs.count))<small>\(Self.figure("blocks-total", data.runs.reduce(0) { $0 + $1.blocks })) confirmed blocks</small></dd></div>
+            <div><dt>Pictures verified</dt><dd>\(Self.figure("images-paged-verified", images.pagedVerified))<small>of \(Self.figure("images-paged", images.paged)) paged \(images.paged == 1 ? "work" : "works")</small></dd></div>
+            <div><dt>Crawls</dt><dd>\(Self.figure("runs", data.runs.count))<small>\(Self.counted("blocks-total", data.runs.reduce(0) { $0 + $1.blocks }, "confirmed block"))</small></dd></div>
             </dl></section>
 
             """

@@ -10,29 +10,72 @@ struct LineChart {
     var bandName = "block"
     /// Labels for x ticks (dates); plain numbers by default.
     var xTickLabel: ((Double, Double) -> String)? = nil
+    /// The x axis's extent when it must not follow the data (a run's
+    /// chart starts at the run's start).
+    var xDomain: ClosedRange<Double>? = nil
     var width = 480.0
     var height = 250.0
 
-    static let margin = (left: 58.0, right: 12.0, top: 12.0, bottom: 44.0)
+    static let margin = (right: 16.0, top: 12.0, bottom: 44.0)
+    /// Where the rotated y-axis title's baseline stands; its glyphs reach
+    /// about a font height to the left of it and a quarter to the right.
+    static let yTitleBaseline = 4 + TextWidth.axisLabelFont * 0.8
 
-    var plotLeft: Double { Self.margin.left }
+    /// Left of the plot: the y-axis title, a gap, the widest y tick label
+    /// (at the phone's larger font) and the gap before the axis, so no
+    /// label is overprinted by the title or cut at the SVG's edge.
+    var plotLeft: Double {
+        let widest = yTickLabels().map { TextWidth.of($0, fontSize: TextWidth.tickFont) }.max() ?? 0
+        return max(48, Self.yTitleBaseline + TextWidth.axisLabelFont * 0.25 + 6 + widest + 6)
+    }
     var plotRight: Double { width - Self.margin.right }
     var plotTop: Double { Self.margin.top }
     var plotBottom: Double { height - Self.margin.bottom }
 
+    private func yScale() -> LinearScale {
+        LinearScale(covering: series.flatMap(\.points).map(\.y), includesZero: true, start: plotBottom, end: plotTop)
+    }
+
+    private func yTickLabels() -> [String] {
+        let ticks = yScale().ticks()
+        let step = ticks.count > 1 ? ticks[1] - ticks[0] : 1
+        return ticks.map { ReportFormat.tick($0, step: step) }
+    }
+
     /// The x and y scales the chart draws with.
     func scales() -> (x: LinearScale, y: LinearScale) {
-        let points = series.flatMap(\.points)
-        var xs = points.map(\.x)
+        let left = plotLeft
+        var xs = series.flatMap(\.points).map(\.x)
         xs += bands.flatMap { [$0.lowerBound, $0.upperBound] }
         let x: LinearScale
-        if let low = xs.min(), let high = xs.max(), high > low {
-            x = LinearScale(lower: low, upper: high, start: plotLeft, end: plotRight)
+        if let xDomain, xDomain.upperBound > xDomain.lowerBound {
+            x = LinearScale(lower: xDomain.lowerBound, upper: xDomain.upperBound, start: left, end: plotRight)
+        } else if let low = xs.min(), let high = xs.max(), high > low {
+            x = LinearScale(lower: low, upper: high, start: left, end: plotRight)
         } else {
-            x = LinearScale(covering: xs, includesZero: false, start: plotLeft, end: plotRight)
+            x = LinearScale(covering: xs, includesZero: false, start: left, end: plotRight)
         }
-        let y = LinearScale(covering: points.map(\.y), includesZero: true, start: plotBottom, end: plotTop)
-        return (x, y)
+        return (x, yScale())
+    }
+
+    /// The x tick labels to draw, each with its anchor: one near an edge is
+    /// anchored to stay inside the SVG, and when neighbours would touch,
+    /// every other label is left out (the tick marks stay).
+    private func xLabels(_ ticks: [Double], scale x: LinearScale, step: Double) -> [(tick: Double, text: String, anchor: String)] {
+        let all = ticks.map { tick -> (tick: Double, text: String, anchor: String, low: Double, high: Double) in
+            let text = xTickLabel?(tick, step) ?? ReportFormat.tick(tick, step: step)
+            let position = x(tick), half = TextWidth.of(text, fontSize: TextWidth.tickFont) / 2
+            if position + half > width - 2 { return (tick, text, "end", position - 2 * half, position) }
+            if position - half < 2 { return (tick, text, "start", position, position + 2 * half) }
+            return (tick, text, "middle", position - half, position + half)
+        }
+        var stride = 1
+        while stride < all.count {
+            let kept = Swift.stride(from: 0, to: all.count, by: stride).map { all[$0] }
+            if zip(kept, kept.dropFirst()).allSatisfy({ $0.high + 6 <= $1.low }) { break }
+            stride += 1
+        }
+        return Swift.stride(from: 0, to: all.count, by: stride).map { (all[$0].tick, all[$0].text, all[$0].anchor) }
     }
 
     /// The `<figure>`: heading, the SVG, and a legend in HTML (it wraps on a phone).
@@ -52,6 +95,7 @@ struct LineChart {
 
     func svg() -> String {
         let (x, y) = scales()
+        let plotLeft = x.start
         let f = ReportFormat.coordinate
         var out = "<svg class=\"line-chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(ReportFormat.html(title))\">"
         out += "<title>\(ReportFormat.html(title))</title>"
@@ -70,14 +114,15 @@ struct LineChart {
         let xStep = xTicks.count > 1 ? xTicks[1] - xTicks[0] : 1
         for tick in xTicks {
             let position = f(x(tick))
-            let label = xTickLabel?(tick, xStep) ?? ReportFormat.tick(tick, step: xStep)
             out += "<line class=\"axis\" x1=\"\(position)\" x2=\"\(position)\" y1=\"\(f(plotBottom))\" y2=\"\(f(plotBottom + 4))\"/>"
-            out += "<text class=\"tick\" x=\"\(position)\" y=\"\(f(plotBottom + 16))\" text-anchor=\"middle\">\(ReportFormat.html(label))</text>"
+        }
+        for label in xLabels(xTicks, scale: x, step: xStep) {
+            out += "<text class=\"tick\" x=\"\(f(x(label.tick)))\" y=\"\(f(plotBottom + 16))\" text-anchor=\"\(label.anchor)\">\(ReportFormat.html(label.text))</text>"
         }
         out += "<line class=\"axis\" x1=\"\(f(plotLeft))\" x2=\"\(f(plotRight))\" y1=\"\(f(plotBottom))\" y2=\"\(f(plotBottom))\"/>"
         out += "<line class=\"axis\" x1=\"\(f(plotLeft))\" x2=\"\(f(plotLeft))\" y1=\"\(f(plotTop))\" y2=\"\(f(plotBottom))\"/>"
-        out += "<text class=\"axis-label\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(ReportFormat.html(xLabel))</text>"
-        out += "<text class=\"axis-label\" transform=\"translate(14 \(f((plotTop + plotBottom) / 2))) rotate(-90)\" text-anchor=\"middle\">\(ReportFormat.html(yLabel))</text>"
+        out += "<text class=\"axis-label\" x=\"\(f(width / 2))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(ReportFormat.html(xLabel))</text>"
+        out += "<text class=\"axis-label\" transform=\"translate(\(f(Self.yTitleBaseline)) \(f((plotTop + plotBottom) / 2))) rotate(-90)\" text-anchor=\"middle\">\(ReportFormat.html(yLabel))</text>"
         if series.allSatisfy({ $0.points.isEmpty }) {
             out += "<text class=\"empty\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f((plotTop + plotBottom) / 2))\" text-anchor=\"middle\">No data yet</text>"
         }
@@ -86,7 +131,7 @@ struct LineChart {
             let points = Decimation.minMax(line.points, buckets: buckets)
             let color = ReportPalette.color(line.color)
             if points.count == 1 {
-                out += "<circle class=\"series\" cx=\"\(f(x(points[0].x)))\" cy=\"\(f(y(points[0].y)))\" r=\"3\" fill=\"\(color)\"/>"
+                out += "<circle class=\"series\" data-series=\"\(ReportFormat.html(line.name))\" cx=\"\(f(x(points[0].x)))\" cy=\"\(f(y(points[0].y)))\" r=\"3\" fill=\"\(color)\"/>"
                 continue
             }
             var coordinates: [String] = []
@@ -100,7 +145,7 @@ struct LineChart {
                 previous = point
             }
             let dash = line.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
-            out += "<polyline class=\"series\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dash) points=\"\(coordinates.joined(separator: " "))\"/>"
+            out += "<polyline class=\"series\" data-series=\"\(ReportFormat.html(line.name))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(dash) points=\"\(coordinates.joined(separator: " "))\"/>"
         }
         return out + "</svg>"
     }

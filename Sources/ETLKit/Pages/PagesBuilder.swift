@@ -26,8 +26,9 @@ public struct PagesBuilder {
     /// Also write `N.json` bundles (``PageBundle``) in the same set.
     public let writesBundles: Bool
 
-    /// The `settings` key of the layout last written; `etl images` pages
-    /// its work in this order.
+    /// The `settings` key of the page settings last written (``PageSettings``):
+    /// later `crawl` and `pages` runs keep what they do not give, and
+    /// `etl images` pages its work in this order.
     public static let layoutKey = "pages_layout"
 
     public init(catalog: Catalog, layout: PageLayout, outDirectory: String, requireImage: Bool = false,
@@ -37,6 +38,28 @@ public struct PagesBuilder {
         self.outDirectory = outDirectory
         self.requireImage = requireImage
         self.writesBundles = writesBundles
+    }
+
+    /// Builds with `settings` as they are (resolve them first with ``settings(for:in:)``).
+    public init(catalog: Catalog, settings: PageSettings, outDirectory: String) {
+        self.init(
+            catalog: catalog, layout: settings.layout, outDirectory: outDirectory,
+            requireImage: settings.requireImage, writesBundles: settings.writesBundles)
+    }
+
+    /// The settings in force for a run that gave `request`: its given
+    /// options over the catalog's, and, when that changes what the catalog
+    /// holds, what changed (`--order id (was shuffle)`), to be said once.
+    public static func settings(for request: PageSettings, in catalog: Catalog) throws -> (PageSettings, changes: [String]) {
+        let stored = try recordedSettings(in: catalog)
+        let settings = request.resolved(over: stored)
+        // A given --pages over a kept --page-size (or the reverse) may be too large together.
+        do {
+            try SharedOptions.validate(layout: settings.layout)
+        } catch let error as ValidationError {
+            throw UsageError(error.message, command: nil)
+        }
+        return (settings, settings.changes(from: stored ?? PageSettings()))
     }
 
     /// Files first, then the catalog: if writing files fails, the catalog
@@ -58,7 +81,8 @@ public struct PagesBuilder {
         let bundles = writesBundles ? try PageBundle.bundles(for: pages, in: catalog) : nil
         let written = try PageWriter(outDirectory: outDirectory).write(pages: pages, bundles: bundles)
         try catalog.recordPages(pages)
-        try catalog.setSetting(Self.layoutKey, to: Self.describe(layout))
+        let settings = PageSettings(layout: layout, requireImage: requireImage, writesBundles: writesBundles)
+        try catalog.setSetting(Self.layoutKey, to: settings.stored)
         let paged = pages.reduce(0) { $0 + $1.count }
         return Result(
             pages: pages, changedLines: PageLayout.changedLines(from: previous, to: pages),
@@ -68,26 +92,11 @@ public struct PagesBuilder {
 
     /// The layout last written to the catalog, if any.
     public static func recordedLayout(in catalog: Catalog) throws -> PageLayout? {
-        try catalog.setting(layoutKey).flatMap(parse)
+        try recordedSettings(in: catalog)?.layout
     }
 
-    /// `pages=30 page-size=100 order=shuffle seed=0`.
-    static func describe(_ layout: PageLayout) -> String {
-        "pages=\(layout.pageCount) page-size=\(layout.pageSize) order=\(layout.order.rawValue) seed=\(layout.seed)"
-    }
-
-    static func parse(_ text: String) -> PageLayout? {
-        var fields: [Substring: Substring] = [:]
-        for part in text.split(separator: " ") {
-            let pair = part.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { return nil }
-            fields[pair[0]] = pair[1]
-        }
-        guard let count = fields["pages"].flatMap({ Int($0) }), count > 0,
-              let size = fields["page-size"].flatMap({ Int($0) }), size > 0,
-              let order = fields["order"].flatMap({ PageOrder(rawValue: String($0)) }),
-              let seed = fields["seed"].flatMap({ UInt64($0) })
-        else { return nil }
-        return PageLayout(pageCount: count, pageSize: size, order: order, seed: seed)
+    /// The page settings last written to the catalog, if any.
+    public static func recordedSettings(in catalog: Catalog) throws -> PageSettings? {
+        try catalog.setting(layoutKey).flatMap(PageSettings.init(stored:))
     }
 }

@@ -36,8 +36,8 @@ struct PageReader<Kind: FetchKind, Body: Sendable>: Sendable where Kind.Output =
         case .finished(.body(let body), _): return body
         case .finished(.failed(let reason), _): throw CrawlError.listingFailed(url: url, reason: reason)
         case .abandoned(_, let reason, _): throw ListingStopped(reason: reason)
-        case .unreachable(_, let failure, _): throw CrawlError.listingFailed(url: url, reason: failure.reason)
-        case .fatal(_, let error as ListingUnreachable, _): throw CrawlError.listingFailed(url: url, reason: error.reason)
+        case .unreachable(_, let failure, _): throw CrawlError.unreachable(url: url, reason: failure.reason)
+        case .fatal(_, let error as ListingUnreachable, _): throw CrawlError.unreachable(url: url, reason: error.reason)
         case .fatal(_, let error, _): throw error
         }
     }

@@ -68,6 +68,9 @@ public struct SourceCrawler: Sendable {
                 failure = failure ?? error
             }
         }
+        if let failure, listing.items.isEmpty, let firstTry = catalog.discardUnreachableFirstRun(id: runID, after: failure) {
+            throw firstTry
+        }
         if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
         await summary.recordTimes(of: pacer, elapsed: clock.now - start)
         if let failure {
@@ -95,7 +98,7 @@ public struct SourceCrawler: Sendable {
         }
         try catalog.store(listing.items, table: table, at: startedAt)
         summary.fetched = listing.items.count
-        try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options) {
+        try summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options, reporter: reporter) {
             try catalog.copySourceColumns(from: table)
         }
     }

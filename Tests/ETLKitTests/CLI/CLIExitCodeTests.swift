@@ -65,6 +65,18 @@ struct CLIExitCodeTests {
         ])
     }
 
+    @Test("a mistyped option gets the nearest one on the error line, in swift-argument-parser's words")
+    func typoSuggestion() throws {
+        let run = try ETLRun.run(["crawl", "--max-duraton", "6h"], timeout: 60)
+        #expect(run.exitCode == 64)
+        #expect(run.standardOutput == "")
+        #expect(lines(run.standardError).first == "Error: Unknown option '--max-duraton'. Did you mean '--max-duration'?")
+        let source = try ETLRun.run(["status", "--source", "Flickr"], timeout: 60)
+        #expect(source.exitCode == 64)
+        #expect(lines(source.standardError).first
+            == "Error: Invalid value 'Flickr' for '--source': expected met, flickr or tmdb. Did you mean 'flickr'? Values are case-sensitive.")
+    }
+
     @Test("a source option with the wrong source, or a bad value, exits 64 and creates nothing", arguments: [
         (["--text", "fox"], "'--text' is only valid with '--source flickr'"),
         (["--source", "flickr"], "--source flickr needs '--text <text>' or '--tags <tags>'"),
@@ -114,21 +126,50 @@ struct CLIExitCodeTests {
 
     // MARK: Runtime errors
 
-    @Test("an unreachable API exits 1 and records the run as failed")
+    @Test("an unreachable API on a fresh catalog exits 1, says what to do next and leaves no run the report draws")
     func unreachableAPI() throws {
         let folder = TemporaryDirectory()
         let catalog = folder.path("catalog.sqlite")
+        // Port 9 (discard) on loopback: nothing listens, the connection is refused.
         let run = try ETLRun.run(
             ["crawl", "--api", "http://127.0.0.1:9", "--catalog", catalog, "--out", folder.path("pages"), "--max-attempts", "2"],
             timeout: 60)
         let message = expectOneErrorLine(run, exitCode: 1)
         #expect(message.hasPrefix("cannot list object IDs from http://127.0.0.1:9/objects: "))
-        let runs = try sqlite(catalog, "SELECT status, error FROM runs")
-        #expect(runs.count == 1)
-        #expect(runs.first?.string("status") == "failed")
-        #expect(runs.first?.string("error")?.hasPrefix("cannot list object IDs from http://127.0.0.1:9/objects: ") == true)
+        #expect(message.hasSuffix(
+            ". No answer from this API yet, so no run was recorded: check the network or proxy (https_proxy), "
+                + "give a reachable mirror with --api URL, or try the offline quick start in README.md (a mock API on 127.0.0.1)"))
+        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM runs").first?.int("n") == 0)
+        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM run_minutes").first?.int("n") == 0)
         #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects").first?.int("n") == 0)
         #expect(!exists(folder.path("pages/1.txt")))
+        let status = try ETLRun.run(["status", "--catalog", catalog], timeout: 60)
+        #expect(status.standardOutput.hasSuffix("runs            none\n"))
+        let report = try ETLRun.run(["report", "--catalog", catalog], timeout: 60)
+        #expect(report.exitCode == 0)
+        let html = try String(contentsOfFile: folder.path("report.html"), encoding: .utf8)
+        #expect(html.contains("<p>No crawl yet.</p>"))
+        #expect(!html.contains("<div class=\"run\">"))
+    }
+
+    @Test("an unreachable API after a completed run is recorded as a failed run, without the first-run advice")
+    func unreachableAfterHistory() throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("catalog.sqlite")
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        let first = try ETLRun.run(
+            ["crawl", "--api", mock.api, "--rate", "unlimited", "--quiet", "--catalog", catalog, "--out", folder.path("pages")],
+            timeout: 120)
+        mock.stop()
+        #expect(first.exitCode == 0)
+        let run = try ETLRun.run(
+            ["crawl", "--api", "http://127.0.0.1:9", "--catalog", catalog, "--out", folder.path("pages"), "--max-attempts", "2"],
+            timeout: 60)
+        let message = expectOneErrorLine(run, exitCode: 1)
+        #expect(!message.contains("No answer from this API yet"))
+        let runs = try sqlite(catalog, "SELECT status, error FROM runs ORDER BY id")
+        #expect(runs.map { $0.string("status") } == ["completed", "failed"])
+        #expect(runs.last?.string("error") == message)
     }
 
     @Test("an --out under a regular file exits 73 naming the pages folder, before any request or catalog")

@@ -96,14 +96,16 @@ struct CLIHelpDefaultsTests {
             ("--image-size <letter>", { $0.options.flickr.imageSize }),
             ("--region <code>", { $0.options.tmdb.region }),
             ("--language <code>", { $0.options.tmdb.language }),
-            ("--pages <n>", { "\($0.options.layout.pageCount)" }),
-            ("--page-size <n>", { "\($0.options.layout.pageSize)" }),
-            ("--order <id|shuffle>", { $0.options.layout.order.rawValue }),
-            ("--seed <n>", { "\($0.options.layout.seed)" }),
+            ("--pages <n>", { "\($0.options.paging.layout.pageCount)" }),
+            ("--page-size <n>", { "\($0.options.paging.layout.pageSize)" }),
+            ("--order <id|shuffle>", { $0.options.paging.layout.order.rawValue }),
+            ("--seed <n>", { "\($0.options.paging.layout.seed)" }),
         ]
         let flags: [(String, (Parsed) -> Bool)] = [
             ("--full", { $0.options.isFull }), ("--csv-skip", { $0.options.isCSVSkip }),
-            ("--require-image", { $0.options.requireImage }), ("--bundles", { $0.options.writesBundles }),
+            ("--require-image", { $0.options.paging.requireImage }), ("--bundles", { $0.options.paging.writesBundles }),
+            ("--no-require-image", { $0.options.paging.given.contains(.requireImage) }),
+            ("--no-bundles", { $0.options.paging.given.contains(.bundles) }),
             ("--quiet", { $0.output.isQuiet }), ("--json", { $0.output.isJSON }),
         ]
         try check(
@@ -144,11 +146,15 @@ struct CLIHelpDefaultsTests {
             "pages", initial: PagesOptions(), parse: { try PagesCommand.command.parse(Self.sourceArguments($0)) },
             shown: [
                 ("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
-                ("--out <dir>", { $0.outDirectory }), ("--pages <n>", { "\($0.layout.pageCount)" }),
-                ("--page-size <n>", { "\($0.layout.pageSize)" }), ("--order <id|shuffle>", { $0.layout.order.rawValue }),
-                ("--seed <n>", { "\($0.layout.seed)" }),
+                ("--out <dir>", { $0.outDirectory }), ("--pages <n>", { "\($0.paging.layout.pageCount)" }),
+                ("--page-size <n>", { "\($0.paging.layout.pageSize)" }), ("--order <id|shuffle>", { $0.paging.layout.order.rawValue }),
+                ("--seed <n>", { "\($0.paging.layout.seed)" }),
             ],
-            flags: [("--require-image", { $0.requireImage }), ("--bundles", { $0.writesBundles })])
+            flags: [
+                ("--require-image", { $0.paging.requireImage }), ("--bundles", { $0.paging.writesBundles }),
+                ("--no-require-image", { $0.paging.given.contains(.requireImage) }),
+                ("--no-bundles", { $0.paging.given.contains(.bundles) }),
+            ])
     }
 
     @Test("status --help shows StatusOptions' initial values and each source's defaults")

@@ -20,9 +20,12 @@ struct CLIHelpTests {
         text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
     }
 
+    /// Lines over 80 columns, except one word too long for any line (a
+    /// URL) standing alone in the description column.
     private func longLines(_ text: String) -> [String] {
         text.components(separatedBy: "\n")
             .filter { $0.count > 80 }
+            .filter { line in !(line.hasPrefix(String(repeating: " ", count: 28)) && !line.dropFirst(28).contains(" ")) }
             .map { line in "\(line.count) columns: \(line)" }
     }
 
@@ -86,6 +89,38 @@ struct CLIHelpTests {
         let text = try show(arguments)
         #expect(!text.isEmpty)
         #expect(longLines(text) == [], "etl \(arguments.joined(separator: " "))")
+    }
+
+    @Test("every continued line of a help table starts in the description column", arguments: ETLCommand.specs.map(\.name))
+    func helpTableAligned(command: String) throws {
+        let text = try show([command, "--help"])
+        let tables = text.components(separatedBy: "\nOPTIONS:\n").dropFirst().joined()
+        var rows = 0
+        for line in tables.components(separatedBy: "\n") where !line.isEmpty && line != "ENVIRONMENT:" {
+            rows += 1
+            if line.hasPrefix("  ") && !line.hasPrefix("   ") { continue }  // a row's own first line
+            #expect(line.prefix(28).allSatisfy { $0 == " " } && line.dropFirst(28).first != " ", "\(command): '\(line)'")
+        }
+        #expect(rows > 2)
+    }
+
+    @Test("crawl --help names the variables each source's credential is read from, and the proxy variables")
+    func helpNamesEnvironment() throws {
+        let text = try show(["crawl", "--help"])
+        let environment = try #require(text.components(separatedBy: "\nENVIRONMENT:\n").last)
+        let named = Set(environment.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) })
+        // The oracle is the reader itself: every variable a source's credential comes from.
+        let read = Set(SourceName.allCases.flatMap { SourceCredential.variables(for: $0) })
+        #expect(read == ["FLICKR_API_KEY", "TMDB_READ_TOKEN", "TMDB_API_KEY"])
+        #expect(read.isSubset(of: named), "named: \(named)")
+        #expect(named.contains("https_proxy") && named.contains("NO_PROXY"))
+        let images = try show(["images", "--help"])
+        #expect(images.contains("\nENVIRONMENT:\n  https_proxy "))
+        #expect(!images.contains("FLICKR_API_KEY"))
+        for offline in ["pages", "status", "export", "report"] {
+            #expect(!(try show([offline, "--help"])).contains("ENVIRONMENT:"), "\(offline) reads no variable")
+        }
     }
 
     @Test("usage errors' usage lines fit 80 columns too", arguments: ETLCommand.specs.map(\.name))

@@ -34,10 +34,10 @@ struct CLIParsingTests {
         #expect(options.catalogPath == "data/catalog.sqlite")
         #expect(options.outDirectory == "data/pages")
         #expect(options.idsFile == nil)
-        #expect(options.layout.pageCount == 30)
-        #expect(options.layout.pageSize == 100)
-        #expect(options.layout.order == .shuffle)
-        #expect(options.layout.seed == 0)
+        #expect(options.paging.layout.pageCount == 30)
+        #expect(options.paging.layout.pageSize == 100)
+        #expect(options.paging.layout.order == .shuffle)
+        #expect(options.paging.layout.seed == 0)
         #expect(options.pacing.concurrency == 4)
         #expect(options.pacing.rate == .auto)
         #expect(options.pacing.rateStart == 1)
@@ -60,7 +60,7 @@ struct CLIParsingTests {
         let options = try pages([])
         #expect(options.catalogPath == "data/catalog.sqlite")
         #expect(options.outDirectory == "data/pages")
-        #expect(options.layout == PageLayout(pageCount: 30, pageSize: 100, order: .shuffle, seed: 0))
+        #expect(options.paging.layout == PageLayout(pageCount: 30, pageSize: 100, order: .shuffle, seed: 0))
 
         let command = try ETLCommand.parse(["status"])
         guard case .status(let path, let isJSON, _) = command else {
@@ -98,7 +98,7 @@ struct CLIParsingTests {
         #expect(options.catalogPath == "c.sqlite")
         #expect(options.outDirectory == "p")
         #expect(options.idsFile == "ids.txt")
-        #expect(options.layout == PageLayout(pageCount: 7, pageSize: 12, order: .id, seed: 42))
+        #expect(options.paging.layout == PageLayout(pageCount: 7, pageSize: 12, order: .id, seed: 42))
         #expect(options.pacing.concurrency == 9)
         #expect(options.pacing.rateStart == 2 && options.pacing.rateMax == 3.5)
         #expect(options.pacing.cooldown == 0.5)
@@ -108,7 +108,7 @@ struct CLIParsingTests {
         #expect(options.userAgent == "tester/1")
         #expect(spaced.output.isQuiet && spaced.output.isJSON)
         #expect(try pages(["--out=a=b", "--seed", "18446744073709551615"]).outDirectory == "a=b")
-        #expect(try pages(["--seed", "18446744073709551615"]).layout.seed == UInt64.max)
+        #expect(try pages(["--seed", "18446744073709551615"]).paging.layout.seed == UInt64.max)
     }
 
     @Test("--rate takes a number, unlimited or auto", arguments: [
@@ -205,8 +205,30 @@ struct CLIParsingTests {
         .init(arguments: ["status", "--out", "x"], message: "Unknown option '--out'", command: "status"),
         .init(arguments: ["crawl", "extra"], message: "Unexpected argument 'extra'", command: "crawl"),
         .init(arguments: ["pages", "-p", "3"], message: "Unexpected argument '-p'", command: "pages"),
-        .init(arguments: ["crawll"],
-              message: "Unknown subcommand 'crawll'; expected one of \(subcommands)", command: nil),
+        .init(arguments: ["crawll"], message: "Unknown subcommand 'crawll'. Did you mean 'crawl'?", command: nil),
+        .init(arguments: ["fetch"], message: "Unknown subcommand 'fetch'; expected one of \(subcommands)", command: nil),
+        // Typos: the nearest valid names by edit distance, ties all named.
+        .init(arguments: ["crawl", "--max-duraton", "6h"],
+              message: "Unknown option '--max-duraton'. Did you mean '--max-duration'?", command: "crawl"),
+        .init(arguments: ["crawl", "--rate-mx", "6"],
+              message: "Unknown option '--rate-mx'. Did you mean '--rate-max'?", command: "crawl"),
+        .init(arguments: ["pages", "--pgaes", "3"], message: "Unknown option '--pgaes'. Did you mean '--pages'?", command: "pages"),
+        .init(arguments: ["crawl", "--max-request", "6"],
+              message: "Unknown option '--max-request'. Did you mean '--max-requests'?", command: "crawl"),
+        .init(arguments: ["status", "--jsn"], message: "Unknown option '--jsn'. Did you mean '--json'?", command: "status"),
+        .init(arguments: ["export", "--formt=csv"], message: "Unknown option '--formt'. Did you mean '--format'?", command: "export"),
+        .init(arguments: ["crawl", "--Quiet"], message: "Unknown option '--Quiet'. Did you mean '--quiet'?", command: "crawl"),
+        .init(arguments: ["statsu"], message: "Unknown subcommand 'statsu'. Did you mean 'status'?", command: nil),
+        .init(arguments: ["image"], message: "Unknown subcommand 'image'. Did you mean 'images'?", command: nil),
+        // A choice in the wrong case names the valid spelling.
+        .init(arguments: ["crawl", "--source", "Flickr"],
+              message: "Invalid value 'Flickr' for '--source': expected met, flickr or tmdb. Did you mean 'flickr'? Values are case-sensitive.",
+              command: "crawl"),
+        .init(arguments: ["pages", "--order", "ID"],
+              message: "Invalid value 'ID' for '--order': expected id or shuffle. Did you mean 'id'? Values are case-sensitive.",
+              command: "pages"),
+        .init(arguments: ["pages", "--order", "shufle"],
+              message: "Invalid value 'shufle' for '--order': expected id or shuffle. Did you mean 'shuffle'?", command: "pages"),
         .init(arguments: [], message: "Missing subcommand; expected one of \(subcommands)", command: nil),
         .init(arguments: ["crawl", "--full", "--since", "2026-01-01"],
               message: "--full and --since cannot be used together", command: "crawl"),
@@ -253,5 +275,26 @@ struct CLIParsingTests {
             #expect(CommandRunner.exitCode(for: error) == .usage)
             #expect(!"\(error)".contains("\n"))
         }
+    }
+}
+
+/// The distance the suggestions rank by, against hand-counted edits.
+@Suite("Suggestion edit distance")
+struct SuggestionTests {
+    @Test("insertions, deletions, substitutions and neighbour swaps cost one each", arguments: [
+        ("max-duraton", "max-duration", 1), ("pgaes", "pages", 1), ("rate", "rate", 0), ("", "json", 4),
+        ("kitten", "sitting", 3), ("ab", "ba", 1), ("abc", "ca", 3),
+    ])
+    func distance(a: String, b: String, expected: Int) {
+        #expect(Suggestion.editDistance(Array(a), Array(b)) == expected)
+        #expect(Suggestion.editDistance(Array(b), Array(a)) == expected)
+    }
+
+    @Test("ties are all named; a far guess names none")
+    func nearest() {
+        #expect(Suggestion.nearest(to: "max-reqests", among: ["max-requests", "max-attempts"]) == ["max-requests"])
+        #expect(Suggestion.nearest(to: "rate-mix", among: ["rate-max", "rate-min", "rate"]) == ["rate-max", "rate-min"])
+        #expect(Suggestion.nearest(to: "nope", among: ["json", "source", "catalog"]) == [])
+        #expect(Suggestion.nearest(to: String(repeating: "x", count: 5000), among: ["json"]) == [])
     }
 }

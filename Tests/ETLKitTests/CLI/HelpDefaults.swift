@@ -9,7 +9,9 @@ enum HelpDefaults {
     static func read(_ help: String) -> [String: String?] {
         guard let options = help.range(of: "\nOPTIONS:\n") else { return [:] }
         var rows: [(synopsis: String, description: String)] = []
-        for line in help[options.upperBound...].split(separator: "\n") {
+        // The options end at the first blank line (ENVIRONMENT may follow).
+        for line in help[options.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty { break }
             if line.hasPrefix("  --") {
                 // Descriptions start at column 28; a longer synopsis has the line to itself.
                 let characters = Array(line)

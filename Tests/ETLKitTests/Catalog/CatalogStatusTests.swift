@@ -24,6 +24,7 @@ struct CatalogStatusTests {
               queued        0
             cursor          none (next crawl is a full one)
             backlog         0 objects
+            page settings   none yet (the first crawl or pages run sets them)
             images          paged 0 of 0 verified, kept 0 of 0, failed 0
             report          none yet; 'etl report' writes \(fixture.path("report.html"))
             runs            none
@@ -37,7 +38,7 @@ struct CatalogStatusTests {
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         var options = fixture.options(api: mock.api)
         options.pacing.maxRequests = 101
-        options.layout = PageLayout(pageCount: 2, pageSize: 10)
+        options.paging.layout = PageLayout(pageCount: 2, pageSize: 10)
         _ = try await fixture.crawl(options)
 
         let partial = try status(fixture)

@@ -76,7 +76,7 @@ struct CrawlIntegrationTests {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         var options = fixture.options(api: mock.api)
-        options.layout = PageLayout(pageCount: 5, pageSize: 20, order: .shuffle, seed: 42)
+        options.paging.layout = PageLayout(pageCount: 5, pageSize: 20, order: .shuffle, seed: 42)
         _ = try await fixture.crawl(options)
         let crawlPages = try fixture.pageBytes(count: 5)
         mock.stop()
@@ -128,7 +128,8 @@ struct CrawlIntegrationTests {
         #expect(!failed.isEmpty)
 
         var options = fixture.options(api: mock.api)
-        options.requireImage = true
+        options.paging.requireImage = true
+        options.paging.given = [.requireImage]
         _ = try await fixture.crawl(options)
         #expect(Set(try fixture.pagedIDs()) == Set(verified))
     }

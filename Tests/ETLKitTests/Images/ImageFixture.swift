@@ -18,7 +18,7 @@ final class ImageFixture {
         crawl = try CrawlFixture()
         mock = try MockServer(data: data, options: ["--images"] + mockOptions)
         var options = crawl.options(api: mock.api)
-        options.layout = layout
+        options.paging.layout = layout
         _ = try await crawl.crawl(options)
     }
 

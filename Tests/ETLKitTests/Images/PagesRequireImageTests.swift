@@ -14,8 +14,8 @@ struct PagesRequireImageTests {
         let layout = PageLayout(pageCount: 3, pageSize: 2, order: .id, seed: 9)
         _ = try PagesBuilder(catalog: catalog, layout: layout, outDirectory: directory.path("pages")).build()
         #expect(try PagesBuilder.recordedLayout(in: catalog) == layout)
-        #expect(PagesBuilder.parse("pages=3 page-size=x order=id seed=0") == nil)
-        #expect(PagesBuilder.parse("pages=3 page-size=2 order=random seed=0") == nil)
+        #expect(PageSettings(stored: "pages=3 page-size=x order=id seed=0") == nil)
+        #expect(PageSettings(stored: "pages=3 page-size=2 order=random seed=0") == nil)
     }
 
     @Test("--require-image without any etl images run pages nothing, and says so")

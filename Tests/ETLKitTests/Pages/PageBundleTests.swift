@@ -115,7 +115,7 @@ struct PageBundleTests {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         var options = fixture.options(api: mock.api)
-        options.writesBundles = true
+        options.paging.writesBundles = true
         _ = try await fixture.crawl(options)
         var bundled: [Int] = []
         for page in 1...30 {

@@ -121,9 +121,14 @@ struct ReportTests {
         // Every number cell is a checked figure.
         #expect(html.components(separatedBy: "<td class=\"num\">").dropFirst().allSatisfy { $0.hasPrefix("<span data-k=") })
 
-        // The minute-by-minute chart of each crawl, blocks marked.
-        // Two crawls and one image run minute by minute, and three trends.
-        #expect(html.components(separatedBy: "<svg class=\"line-chart\"").count - 1 == 2 + 1 + 3)
+        // A rate chart for each crawl and image run long enough to chart
+        // (RateResolution), plain figures for the others; and three trends.
+        let lengths = try database.fetchAll(sql: "SELECT sum(seconds) AS s FROM run_minutes GROUP BY kind, run_started_at")
+            .map { $0.double("s") ?? 0 }
+        #expect(lengths.count == 3)
+        let charted = lengths.filter { RateResolution(runSeconds: $0) != nil }.count
+        #expect(html.components(separatedBy: "<svg class=\"line-chart\"").count - 1 == charted + 3)
+        #expect(html.components(separatedBy: "<p class=\"run-brief\">").count - 1 == lengths.count - charted)
         #expect(html.contains("<rect class=\"band\""))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;\u{FFFD}[31m") && !html.contains("<script"))
         // Self-contained: nothing fetched.

@@ -91,7 +91,7 @@ struct FlickrCrawlTests {
         // A refused key reads nothing: works and pages stay as they were,
         // even under a layout that would rewrite them.
         var fewerPages = fixture.options()
-        fewerPages.layout.pageCount = 4
+        fewerPages.paging.layout.pageCount = 4
         await #expect(throws: FlickrError.invalidKey(message: "Invalid API Key (Key has invalid format)")) {
             _ = try await fixture.run(fewerPages, environment: ["FLICKR_API_KEY": "wrong-key"])
         }

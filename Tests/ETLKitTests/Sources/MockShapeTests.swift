@@ -21,8 +21,8 @@ struct MockShapeTests {
         var request = URLRequest(url: URL(string: url)!)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (body, response) = try await URLSession.shared.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        let json = (try? MockJSON.decode(body)) ?? .null
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        let json = MockJSON.decode(body) ?? .null
         return Answer(status: http.statusCode, json: json, response: http, body: body)
     }
 

@@ -30,8 +30,8 @@ struct ETLRun {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outPath = folder.appendingPathComponent("out").path
         let errPath = folder.appendingPathComponent("err").path
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
         process.standardInput = FileHandle.nullDevice

@@ -1,0 +1,19 @@
+/// The time unit a run's rate chart uses, from the run's length: a rate
+/// per minute of a 10-second run would be an extrapolation no run made.
+enum RateResolution: Sendable, Equatable {
+    case perSecond, perMinute
+
+    /// Runs under this many seconds get figures, not a chart.
+    static let shortest = 5.0
+    /// Runs from this many seconds on are drawn per minute.
+    static let perMinuteFrom = 180.0
+
+    /// Nil for a run too short to chart.
+    init?(runSeconds seconds: Double) {
+        guard seconds.isFinite, seconds >= Self.shortest else { return nil }
+        self = seconds < Self.perMinuteFrom ? .perSecond : .perMinute
+    }
+
+    var seconds: Double { self == .perSecond ? 1 : 60 }
+    var name: String { self == .perSecond ? "second" : "minute" }
+}

@@ -1,0 +1,60 @@
+// What a person would see wrong in a rendered etl report, read from the
+// layout Chromium computed: chart texts that overlap one another or stick
+// out of their SVG (clipped), and a run's rate chart that plots more
+// requests per second or minute than the whole run made (a short run
+// stretched over a longer unit). scripts/check-report injects this into a
+// copy of the page and reads the verdict back from the dumped DOM.
+window.addEventListener("load", () => {
+  const problems = [];
+  let texts = 0, charts = 0, rateCharts = 0;
+  const name = (svg, index) => (svg.querySelector("title") || {}).textContent || `svg #${index}`;
+  const label = (node) => (node.firstChild && node.firstChild.nodeType === Node.TEXT_NODE ? node.firstChild.nodeValue : node.textContent).trim();
+  document.querySelectorAll("svg").forEach((svg, index) => {
+    if (svg.closest(".legend")) return;
+    charts += 1;
+    const box = svg.getBoundingClientRect();
+    const boxes = [...svg.querySelectorAll("text")].filter((t) => label(t) !== "")
+      .map((t) => ({ text: label(t), rect: t.getBoundingClientRect() }));
+    texts += boxes.length;
+    const slack = 0.5;
+    for (const { text, rect } of boxes) {
+      if (rect.left < box.left - slack || rect.right > box.right + slack || rect.top < box.top - slack || rect.bottom > box.bottom + slack) {
+        problems.push(`clipped: '${text}' sticks out of '${name(svg, index)}' by ` +
+          Math.max(box.left - rect.left, rect.right - box.right, box.top - rect.top, rect.bottom - box.bottom).toFixed(1) + " px");
+      }
+    }
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i].rect, b = boxes[j].rect;
+        const width = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const height = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (width > slack && height > slack) {
+          problems.push(`overlap: '${boxes[i].text}' and '${boxes[j].text}' in '${name(svg, index)}' (${width.toFixed(1)} x ${height.toFixed(1)} px)`);
+        }
+      }
+    }
+  });
+  // A rate per unit (second or minute) can never exceed the requests the
+  // whole run made: the run made no more than that in any second or minute.
+  document.querySelectorAll(".run").forEach((run) => {
+    const figure = run.querySelector('[data-k$="-requests"]');
+    const svg = run.querySelector("svg.line-chart");
+    if (!figure || !svg) return;
+    rateCharts += 1;
+    const total = Number(figure.textContent.replace(/,/g, ""));
+    const ticks = [...svg.querySelectorAll('text.tick[dominant-baseline="middle"]')]
+      .map((t) => ({ value: Number(t.textContent.replace(/,/g, "")), y: Number(t.getAttribute("y")) }));
+    const series = svg.querySelector('[data-series^="requests per"], polyline.series, circle.series');
+    if (ticks.length < 2 || !series) { problems.push(`unreadable rate chart in '${name(svg, 0)}'`); return; }
+    const [a, b] = [ticks[0], ticks[ticks.length - 1]];
+    const value = (y) => a.value + (y - a.y) * (b.value - a.value) / (b.y - a.y);
+    const ys = series.tagName === "circle" ? [Number(series.getAttribute("cy"))]
+      : series.getAttribute("points").trim().split(/\s+/).map((pair) => Number(pair.split(",")[1]));
+    const highest = Math.max(...ys.map(value));
+    if (highest > total * 1.01 + 0.5) {
+      problems.push(`impossible rate: '${name(svg, 0)}' plots ${Math.round(highest)} ${(svg.querySelectorAll("text.axis-label")[1] || {}).textContent || "per unit"}, but the run made ${total} requests in all`);
+    }
+  });
+  document.body.setAttribute("data-layout-problems", JSON.stringify(problems));
+  document.body.setAttribute("data-layout-counts", JSON.stringify({ charts, texts, rateCharts }));
+});
