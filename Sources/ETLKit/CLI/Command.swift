@@ -125,7 +125,7 @@ struct Command<Options: CommandOptions>: Sendable {
         } catch let invalid as InvalidValue where invalid.mayHoldSecret {
             throw UsageError("Invalid value for '--\(option.name)' (not shown): expected \(invalid.expected)", command: name)
         } catch let invalid as InvalidValue {
-            throw UsageError("Invalid value '\(TerminalText.escaped(text))' for '--\(option.name)': expected \(invalid.expected)", command: name)
+            throw UsageError("Invalid value '\(text)' for '--\(option.name)': expected \(invalid.expected)", command: name)
         }
     }
 }

@@ -60,6 +60,11 @@ extension ETLRun {
         String(standardError.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
     }
 
+    /// The lines of stderr that start with `prefix`.
+    func errorLines(starting prefix: String) -> [String] {
+        standardError.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }
+    }
+
     /// stderr holds no control character but line ends: nothing from the
     /// network reached the terminal raw.
     var hasCleanStandardError: Bool {

@@ -175,7 +175,7 @@ struct CLIHelpDefaultsTests {
                 ("--table <works|objects|rejections>", { $0.table.rawValue }),
                 ("--out <file>", { $0.outPath ?? "standard output" }),
             ],
-            flags: [])
+            flags: [("--replace", { $0.replacesExisting }), ("--csv-safe", { $0.isCSVSafe })])
     }
 
     @Test("report --help shows ReportOptions' initial values and each source's defaults")
