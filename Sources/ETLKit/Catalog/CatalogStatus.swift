@@ -40,6 +40,8 @@ public struct CatalogStatus: Sendable, Equatable, Codable {
     /// Where `etl report` writes by default (beside the catalog), and whether that file exists yet.
     public var reportPath = ""
     public var hasReport = false
+    /// What `--rate auto` remembers per host, for the next run.
+    public var pacing: [Pacing] = []
 
     public init() {}
 }
@@ -85,6 +87,7 @@ extension Catalog {
         status.reportPath = ReportOptions.defaultOutPath(catalogPath: path)
         status.hasReport = LocalPath(status.reportPath).kind == .regular && ReportBuilder.isReport(status.reportPath)
         status.cursor = try setting(Crawler.cursorKey)
+        status.pacing = try pacingStatus()
         status.lastRuns = try database.fetchAll(
             sql: """
                 SELECT id, started_at, status, mode, duration_seconds, requests, blocks, fetched,

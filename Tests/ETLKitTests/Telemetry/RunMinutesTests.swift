@@ -123,7 +123,7 @@ struct RunMinutesTests {
                 """)
         }
         let catalog = try Catalog.open(path: path)
-        #expect(try catalog.count("PRAGMA user_version") == 4)
+        #expect(try catalog.count("PRAGMA user_version") == CatalogSchema.version)
         #expect(try catalog.count("SELECT count(*) FROM run_minutes") == 0)
         #expect(try catalog.count("SELECT count(*) FROM runs WHERE max_requests IS NULL") == 1)
         #expect(try catalog.integrityCheck() == "ok")
