@@ -38,8 +38,8 @@ struct PacingMemoryTests {
         #expect(await pacer.memory == nil, "a fixed rate learns nothing to remember")
     }
 
-    @Test func aMemoryWithOnlyACeilingStartsAtHalfOfIt() {
-        #expect(Self.memory(ageDays: 0, ceiling: 4, clean: nil).startRate == 2)
+    @Test func aMemoryWithOnlyACeilingStartsWhereAFirstBlockResumesLessTheMargin() {
+        #expect(Self.memory(ageDays: 0, ceiling: 4, clean: nil).startRate == 4 * 0.8 * 0.95)
         #expect(Self.memory(ageDays: 0, ceiling: nil, clean: 4).startRate == 3.8)
     }
 

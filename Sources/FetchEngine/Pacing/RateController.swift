@@ -29,8 +29,9 @@
 ///   drops it and grows gently again.
 /// - **Memory** (``Remembered``, from an earlier run): start at
 ///   `memoryFraction` (95%) of the remembered clean rate, go to the clean
-///   rate itself after `sustain` clean seconds, never slow-starting past the
-///   remembered ceiling.
+///   rate itself after a quarter of `sustain` clean seconds, never
+///   slow-starting past the remembered ceiling. A memory with only a
+///   ceiling starts at `firstBackoff` × `memoryFraction` (76%) of it.
 public struct RateController: Sendable, Equatable {
     public struct Settings: Sendable, Equatable {
         public var start: Double
@@ -117,7 +118,8 @@ public struct RateController: Sendable, Equatable {
                 if let ceiling, ceiling <= clean { self.ceiling = nil }
                 rate = clean * settings.memoryFraction
             } else if let ceiling = remembered.ceiling {
-                rate = ceiling * 0.5
+                // Blocked but never proven clean: where a first block resumes, with the memory's margin.
+                rate = ceiling * settings.firstBackoff * settings.memoryFraction
             }
         }
         rate = clamped(rate)
