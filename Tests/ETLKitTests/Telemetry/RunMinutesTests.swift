@@ -117,6 +117,7 @@ struct RunMinutesTests {
             _ = try catalog.beginRun(mode: "full", startedAt: Date(timeIntervalSince1970: 0))
             try catalog.database.execute(sql: """
                 DROP TABLE run_minutes;
+                DROP TABLE pacing_memory;
                 ALTER TABLE runs DROP COLUMN max_duration_seconds;
                 ALTER TABLE runs DROP COLUMN max_requests;
                 PRAGMA user_version = 3;
