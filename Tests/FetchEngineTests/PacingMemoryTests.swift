@@ -14,7 +14,7 @@ struct PacingMemoryTests {
 
     @Test func aFreshMemoryStartsTheRunAtASafeFractionOfTheCleanRate() async {
         let pacer = PacingOptions().makePacer(stop: StopSignal(), memory: Self.memory(ageDays: 1), now: Self.now)
-        #expect(await pacer.currentRate == 3 * 0.95)
+        #expect(await pacer.currentRate == 3 * 0.97)
         #expect(await pacer.ceiling == 3.2, "no slow start past the remembered ceiling")
     }
 
@@ -39,17 +39,17 @@ struct PacingMemoryTests {
     }
 
     @Test func aMemoryWithOnlyACeilingStartsWhereAFirstBlockResumesLessTheMargin() {
-        #expect(Self.memory(ageDays: 0, ceiling: 4, clean: nil).startRate == 4 * 0.8 * 0.95)
-        #expect(Self.memory(ageDays: 0, ceiling: nil, clean: 4).startRate == 3.8)
+        #expect(Self.memory(ageDays: 0, ceiling: 4, clean: nil).startRate == 4 * 0.76 * 0.97)
+        #expect(Self.memory(ageDays: 0, ceiling: nil, clean: 4).startRate == 4 * 0.97)
     }
 
     @Test func aWrongMemoryIsCorrectedByItsFirstBlock() {
         let remembered = RateController.Remembered(ceiling: 12, cleanRate: 10, lastBlockAt: -86_400)
         var controller = RateController(settings: .init(), now: 0, remembered: remembered)
-        #expect(controller.rate == 9.5)
+        #expect(controller.rate == 9.7)
         controller.recordBlock(at: 20)
-        #expect(controller.rate == 9.5 * 0.5, "blocked below the remembered clean rate, 20 s in: halve")
-        #expect(controller.remembered == RateController.Remembered(ceiling: 9.5, cleanRate: nil, lastBlockAt: 20))
+        #expect(controller.rate == 9.7 * 0.5, "blocked below the remembered clean rate, 20 s in: halve")
+        #expect(controller.remembered == RateController.Remembered(ceiling: 9.7, cleanRate: nil, lastBlockAt: 20))
     }
 
     @Test func noiseMovesNothingInTheMemory() {

@@ -43,12 +43,12 @@ struct RateControllerTests {
         #expect(controller.rate == 13.5)
         controller.recordBlock(at: end)
         #expect(controller.ceiling == 13.5)
-        #expect(controller.rate == 13.5 * 0.8)
+        #expect(controller.rate == 13.5 * 0.76)
         #expect(controller.cleanRate == nil)
     }
 
     @Test func aRateHeldForTheSustainPeriodBecomesTheCleanRateAndBlocksAboveItFallBackToIt() {
-        var controller = RateController(settings: Settings(start: 10, sustain: 60, searchWait: 600), now: 0)
+        var controller = RateController(settings: Settings(start: 10, firstBackoff: 0.8, sustain: 60, searchWait: 600), now: 0)
         controller.recordBlock(at: 0)                      // ceiling 10, resume 8
         controller.recordResume(at: 60)
         var now = Self.drive(&controller, from: 60, for: 61)
@@ -65,16 +65,20 @@ struct RateControllerTests {
         #expect(controller.rate == 8.5)
     }
 
-    @Test func aQuickBlockAtTheCleanRateHalvesAndALateOneBacksOffByTenPercent() {
-        var controller = RateController(settings: Settings(start: 40), now: 0)
+    @Test func aQuickBlockAtTheCleanRateHalvesAndALateOneBacksOffByTenPercentToANewCleanRate() {
+        var controller = RateController(settings: Settings(start: 40, firstBackoff: 0.8), now: 0)
         controller.recordBlock(at: 1)
         #expect(controller.rate == 32)
         controller.recordResume(at: 61)
         controller.recordBlock(at: 70)
         #expect(controller.rate == 16, "blocked 9 s after resuming, with no clean rate")
         controller.recordResume(at: 130)
-        controller.recordBlock(at: 1_000)
-        #expect(controller.rate == 16 * 0.9)
+        let now = Self.drive(&controller, from: 130, for: 100)
+        #expect(controller.cleanRate == 16)
+        controller.recordBlock(at: now)
+        #expect(controller.rate == 16 * 0.9, "blocked 100 s into a clean rate: the limit fell a little")
+        #expect(controller.cleanRate == 16 * 0.9)
+        #expect(controller.ceiling == 16)
     }
 
     @Test func aFoundLimitIsProbedOnlyAfterTheRaisePeriodWithNoBlock() {

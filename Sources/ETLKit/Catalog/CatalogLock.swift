@@ -8,9 +8,9 @@ public final class CatalogLock {
     private let descriptor: Int32
     public let path: String
 
-    /// Takes the lock or throws ``CrawlError/catalogBusy(path:holder:)`` at once.
-    public init(catalogPath: String) throws {
-        path = catalogPath + ".lock"
+    /// Takes the lock or throws ``CrawlError/catalogBusy(path:holder:command:)`` at once.
+    public init(catalogPath: String, purpose: Purpose = .writer) throws {
+        path = catalogPath + purpose.suffix
         try? FileManager.default.createDirectory(atPath: LocalPath(path).parent.string, withIntermediateDirectories: true)
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -19,7 +19,7 @@ public final class CatalogLock {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.readHolder(descriptor)
             close(descriptor)
-            throw CrawlError.catalogBusy(path: catalogPath, holder: holder)
+            throw CrawlError.catalogBusy(path: catalogPath, holder: holder, command: purpose.command)
         }
         let text = "\(getpid())\n"
         _ = ftruncate(descriptor, 0)

@@ -26,7 +26,9 @@ public struct ImageDownloader: Sendable {
     }
 
     public func run() async throws -> ImageSummary {
-        let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
+        // Its own lock: pictures come from other hosts than the crawl's API,
+        // so an image run may go on while the catalog is being crawled.
+        let lock = try CatalogLock.existing(catalogPath: options.catalogPath, purpose: .images)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath, create: false)
         try catalog.requireSource(options.source)

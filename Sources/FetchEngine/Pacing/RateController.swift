@@ -10,28 +10,29 @@
 ///   overshoots a 10-second window by ~15% (not 2.5× as a doubling would),
 ///   so the first block lands near the limit.
 /// - **First block**: the ceiling is the rate in force; resume at
-///   `firstBackoff` (80%) of it.
-/// - **Clean rate**: a rate used for `sustain` seconds (2 minutes) with no
-///   block is proven clean; it is what a later block falls back to, and what
-///   the next run remembers.
+///   `firstBackoff` (76%) of it: under a limit the gentle slow start
+///   overshot by ~20%, with room for uneven sending.
+/// - **Clean rate**: a rate used for `sustain` seconds (60) with no block is
+///   proven clean; it is what a later block falls back to, and what the next
+///   run remembers.
 /// - **Search**: while the ceiling is more than `closeEnough` (5%) above
 ///   the clean rate, step halfway between them after `searchWait` clean
-///   seconds (10 minutes, doubled for each step that ended in a block). A
+///   seconds (15 minutes, doubled for each step that ended in a block). A
 ///   block above the clean rate resumes at the clean rate.
-/// - **A block at or below the clean rate** (the limit fell, or a memory was
-///   wrong): forget the clean rate; resume at half the rate when the block
-///   came within `quickBlock` seconds of the rate starting, else at
-///   `backoff` × it.
+/// - **A block at or below the clean rate**: within `quickBlock` seconds
+///   (60) of the rate starting (a wrong memory, a limit that fell far),
+///   forget the clean rate and halve; later (the limit fell a little),
+///   resume at `backoff` (90%), which becomes the clean rate.
 /// - **Raising**: once the limit is found, step `raiseStep` above the
 ///   ceiling only after `raisePeriod` seconds (6 hours) with no block, this
 ///   run or an earlier one: a raised limit is found again at the cost of at
 ///   most one block per 6 hours. A step that holds clean past the ceiling
 ///   drops it and grows gently again.
 /// - **Memory** (``Remembered``, from an earlier run): start at
-///   `memoryFraction` (95%) of the remembered clean rate, go to the clean
+///   `memoryFraction` (97%) of the remembered clean rate, go to the clean
 ///   rate itself after a quarter of `sustain` clean seconds, never
 ///   slow-starting past the remembered ceiling. A memory with only a
-///   ceiling starts at `firstBackoff` × `memoryFraction` (76%) of it.
+///   ceiling starts at `firstBackoff` × `memoryFraction` (73%) of it.
 public struct RateController: Sendable, Equatable {
     public struct Settings: Sendable, Equatable {
         public var start: Double
@@ -51,9 +52,9 @@ public struct RateController: Sendable, Equatable {
 
         public init(
             start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 0.5,
-            growth: Double = 1.02, firstBackoff: Double = 0.8, backoff: Double = 0.9, quickBlock: Double = 120,
-            sustain: Double = 60, searchWait: Double = 600, closeEnough: Double = 1.05,
-            raisePeriod: Double = 6 * 3_600, raiseStep: Double = 1.05, memoryFraction: Double = 0.95
+            growth: Double = 1.02, firstBackoff: Double = 0.76, backoff: Double = 0.9, quickBlock: Double = 60,
+            sustain: Double = 60, searchWait: Double = 900, closeEnough: Double = 1.05,
+            raisePeriod: Double = 6 * 3_600, raiseStep: Double = 1.05, memoryFraction: Double = 0.97
         ) {
             self.start = start
             self.maximum = maximum
@@ -177,10 +178,16 @@ public struct RateController: Sendable, Equatable {
         } else if ceiling == nil && cleanRate == nil {
             resume = blocked * settings.firstBackoff
             ceiling = blocked
-        } else {
-            // Blocked at a rate that held before: the limit fell, or a memory was wrong.
+        } else if now - rateSince < settings.quickBlock {
+            // Blocked soon after the rate started: a wrong memory, or a limit that fell far.
             cleanRate = nil
-            resume = blocked * (now - rateSince < settings.quickBlock ? 0.5 : settings.backoff)
+            resume = blocked * 0.5
+            ceiling = blocked
+        } else {
+            // Blocked at a rate that had held a while: the limit fell a little
+            // (or sits just under it); what held is now the best guess of clean.
+            resume = blocked * settings.backoff
+            cleanRate = cleanRate.map { _ in resume }
             ceiling = blocked
         }
         blocks += 1
