@@ -18,6 +18,8 @@ import random
 import sys
 import unicodedata
 
+from mock_api import visible
+
 KEYS = ("objectID isHighlight accessionNumber accessionYear isPublicDomain primaryImage "
         "primaryImageSmall additionalImages constituents department objectName title culture "
         "period dynasty reign portfolio artistRole artistPrefix artistDisplayName "
@@ -82,7 +84,7 @@ def norm(s):
 
 def is_complete(r):
     return (r.get("isPublicDomain") is True
-            and all(isinstance(r.get(k), str) and r[k].strip() for k in REQUIRED_TEXT))
+            and all(visible(r.get(k)) for k in REQUIRED_TEXT))
 
 
 def summarize(records):

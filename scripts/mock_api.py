@@ -10,10 +10,35 @@ never blocked, faulted or counted.  Every fault is decided from a hash of
 whatever the thread timing is, and a retry of a path gets a fresh decision.
 """
 
-import argparse, dataclasses, hashlib, itertools, json, os, re, signal, socket, struct, sys, threading, time, zlib
+import argparse, dataclasses, hashlib, itertools, json, os, re, signal, socket, struct, sys, threading, time, unicodedata, zlib
 from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+
+# Default-ignorable code points outside the Cf category (etl's VisibleText
+# asks Unicode's Default_Ignorable_Code_Point property; Python has none).
+_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x2800, 0x2800),
+              (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0000, 0xE0FFF))
+
+
+def visible(text):
+    """Whether `text` shows anything, as etl's rules decide "non-empty": not
+    only whitespace, control, format or other invisible characters."""
+    if not isinstance(text, str):
+        return False
+    for ch in text:
+        o = ord(ch)
+        if o < 0x80:
+            if 0x20 < o != 0x7F:
+                return True
+            continue
+        if ch.isspace() or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Zs", "Cn", "Cs"):
+            continue
+        if any(lo <= o <= hi for lo, hi in _IGNORABLE):
+            continue
+        return True
+    return False
 
 JSON_TYPE = "application/json; charset=UTF-8"  # what the real API sends
 IMAGE_HOST = b"https://images.metmuseum.org/"

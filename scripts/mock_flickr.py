@@ -108,7 +108,7 @@ def generate(seed, count, incomplete):
 
 def is_complete(p):
     return (isinstance(p.get("id"), str) and p["id"] != "" and type(p.get("farm")) is int
-            and all(isinstance(p.get(k), str) and p[k] != "" for k in ("server", "secret"))
+            and all(mock_api.visible(p.get(k)) for k in ("server", "secret"))
             and p.get("ispublic") == 1)
 
 

@@ -112,7 +112,7 @@ def make_movie(seed, name, ident, day, incomplete):
 
 def is_complete(m):
     return (type(m.get("id")) is int
-            and all(isinstance(m.get(k), str) and m[k].strip() for k in ("title", "overview", "poster_path", "release_date"))
+            and all(mock_api.visible(m.get(k)) for k in ("title", "overview", "poster_path", "release_date"))
             and type(m.get("vote_average")) in (int, float))
 
 

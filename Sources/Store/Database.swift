@@ -11,7 +11,11 @@ public final class Database {
     public let path: String
 
     /// Opens (and, when `create` is true, creates) the database at `path`.
-    public init(path: String, create: Bool = true, readOnly: Bool = false) throws {
+    ///
+    /// `immutable` (with `readOnly`) is for a file nothing can change, such
+    /// as one on a read-only mount: SQLite then reads it without the `-shm`
+    /// file that WAL mode would otherwise have to create beside it.
+    public init(path: String, create: Bool = true, readOnly: Bool = false, immutable: Bool = false) throws {
         var flags = SQLITE_OPEN_NOMUTEX
         if readOnly {
             flags |= SQLITE_OPEN_READONLY
@@ -19,8 +23,13 @@ public final class Database {
             flags |= SQLITE_OPEN_READWRITE
             if create { flags |= SQLITE_OPEN_CREATE }
         }
+        var name = path
+        if readOnly && immutable {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + Self.percentEncoded(path) + "?immutable=1"
+        }
         var connection: OpaquePointer?
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let code = sqlite3_open_v2(name, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let connection { sqlite3_close_v2(connection) }
@@ -35,6 +44,22 @@ public final class Database {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// A path as a URI's path: every byte but unreserved ones and `/` escaped.
+    static func percentEncoded(_ path: String) -> String {
+        var text = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                text += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return text
     }
 
     /// Runs one or more statements that take no arguments (schema, pragmas).

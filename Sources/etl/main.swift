@@ -9,7 +9,7 @@ do {
     command = try ETLCommand.parse(arguments)
 } catch let error as UsageError {
     Console.writeError("""
-        Error: \(error.message)
+        Error: \(TerminalText.escaped(error.message))
         Usage: \(ETLCommand.usage(for: error.command))
           \(ETLCommand.helpHint(for: error.command))
 

@@ -89,6 +89,7 @@ struct Command<Options: CommandOptions>: Sendable {
             }
             try read(entry.text, by: option, into: &parsed)
         }
+        if given.contains(SharedOptions.sourceOptionName) { parsed.givenSource = source }
         do {
             try validate(parsed, given)
         } catch let error as ValidationError {
@@ -112,8 +113,10 @@ struct Command<Options: CommandOptions>: Sendable {
     private func read(_ text: String, by option: Option<Options>, into options: inout Options) throws {
         do {
             try option.update(&options, text)
+        } catch let invalid as InvalidValue where invalid.mayHoldSecret {
+            throw UsageError("Invalid value for '--\(option.name)' (not shown): expected \(invalid.expected)", command: name)
         } catch let invalid as InvalidValue {
-            throw UsageError("Invalid value '\(text)' for '--\(option.name)': expected \(invalid.expected)", command: name)
+            throw UsageError("Invalid value '\(TerminalText.escaped(text))' for '--\(option.name)': expected \(invalid.expected)", command: name)
         }
     }
 }

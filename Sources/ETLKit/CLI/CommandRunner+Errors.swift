@@ -7,6 +7,7 @@ extension CommandRunner {
     /// do, instead of SQLite's message followed by the statement's SQL.
     static func userFacing(_ error: any Error, catalogPath: String?) -> any Error {
         guard let error = error as? DatabaseError, let catalogPath else { return error }
+        if error.isNotADatabase { return CatalogError.damaged(path: catalogPath) }
         switch error.resultCode {
         case SQLITE_FULL:
             return CatalogError.cannotWrite(path: catalogPath, problem: .diskFull)
@@ -27,7 +28,7 @@ extension ETLCommand {
         case .crawl(let options, _): return options.catalogPath
         case .pages(let options): return options.catalogPath
         case .images(let options, _): return options.catalogPath
-        case .status(let path, _): return path
+        case .status(let path, _, _): return path
         case .export(let options): return options.catalogPath
         case .report(let options): return options.catalogPath
         case .plan, .show: return nil

@@ -34,7 +34,7 @@ public struct CommandRunner: Sendable {
                 outcome.exitCode = exitCode(for: summary.status)
                 outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
             case .pages(let options):
-                outcome.standardOutput = try pages(options)
+                (outcome.standardOutput, outcome.standardError) = try pages(options)
                 outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
             case .images(let options, let output):
                 let client = try ImageDownloader.makeClient(for: options)
@@ -46,25 +46,29 @@ public struct CommandRunner: Sendable {
                     outcome.standardError = "Error: \(TerminalText.escaped(error))\n"
                 }
                 outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
-            case .plan(let planner, let isJSON):
+            case .plan(var planner, let isJSON):
+                planner.stop = stop
                 let report = try await planner.run()
                 outcome.standardOutput = isJSON ? Report.json(report) : Report.text(for: report)
             case .export(let options):
-                let count = try CatalogExporter(options: options).run()
+                let count = try CatalogExporter(options: options, stop: stop).run()
                 if let path = options.outPath {
                     outcome.standardOutput = "exported \(count) rows of \(options.table.rawValue) to \(path)\n"
                 }
             case .report(let options):
                 let path = try ReportBuilder(options: options).run()
                 outcome.standardOutput = "wrote the report to \(path)\n"
-            case .status(let path, let isJSON):
-                let status = try Catalog.open(path: path, create: false).status()
+            case .status(let path, let isJSON, let source):
+                let catalog = try Catalog.openForReading(path: path)
+                if let source { try catalog.requireSource(source) }
+                let status = try catalog.status()
                 outcome.standardOutput = isJSON ? Report.json(status) : Report.text(for: status)
             }
         } catch {
             let error = Self.userFacing(error, catalogPath: command.catalogPath)
             outcome.standardError = "Error: \(TerminalText.escaped("\(error)"))\n"
             outcome.exitCode = Self.exitCode(for: error)
+            if error is StoppedBySignal { outcome.exitCode = exitCode(for: .interrupted) }
         }
         return outcome
     }
@@ -87,7 +91,8 @@ public struct CommandRunner: Sendable {
     }
 
     /// `etl pages`: under the catalog's lock, like every writer.
-    private func pages(_ options: PagesOptions) throws -> String {
+    /// Returns what to print on stdout and stderr.
+    private func pages(_ options: PagesOptions) throws -> (String, String) {
         try PageWriter(outDirectory: options.outDirectory).checkWritable()
         let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
@@ -100,7 +105,16 @@ public struct CommandRunner: Sendable {
         let paged = result.pages.reduce(0) { $0 + $1.count }
         var text = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged"
         if options.requireImage { text += ", \(result.withoutImage) left out without a verified image" }
-        return text + ") to \(options.outDirectory); \(result.changedLines) lines changed\n"
+        text += ") to \(TerminalText.escaped(options.outDirectory)); \(result.changedLines) lines changed\n"
+        return (text, Self.manifestWarning(result.ignoredManifestLines, folder: result.folder))
+    }
+
+    /// Said once: the lines are dropped from the manifest as it is rewritten.
+    static func manifestWarning(_ lines: [String], folder: String) -> String {
+        guard !lines.isEmpty else { return "" }
+        let shown = lines.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (lines.count > 5 ? ", …" : "")
+        let manifest = TerminalText.escaped(LocalPath(folder).appending(WrittenFiles.fileName).string)
+        return "Warning: ignored \(lines.count) line\(lines.count == 1 ? "" : "s") of \(manifest) that \(lines.count == 1 ? "is not a name" : "are not names") etl writes there: \(shown)\n"
     }
 
     /// Refreshes Datasette's metadata after a command that changed the
@@ -140,9 +154,11 @@ public struct CommandRunner: Sendable {
             return .busy
         case CrawlError.invalidID, CrawlError.cannotReadIDs, CrawlError.invalidListing, CrawlError.tooManyWithdrawn, is CSVError:
             return .dataError
-        case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource:
+        case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource,
+             CatalogError.damaged:
             return .dataError
-        case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), is PagesError, ImageError.notADirectory, is ReportError:
+        case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade,
+             is PagesError, ImageError.notADirectory, is ReportError, is ExportError:
             return .cannotCreate
         case CatalogError.cannotWrite, ImageError.cannotWrite:
             return .ioError

@@ -4,7 +4,7 @@ extension CrawlCommand {
     static let sourceOptions: [Option<CrawlOptions>] = [
         Option.line("text", "text", "Flickr: photos whose title, description or tags match this text.", \.flickr.text)
             .validOnly(with: .flickr),
-        Option.line("tags", "tags", "Flickr: photos with any of these tags, separated by commas.", \.flickr.tags)
+        Option.optional("tags", "tags", "Flickr: photos with any of these tags, separated by commas.", \.flickr.tags, parse: flickrTags, show: { $0 })
             .validOnly(with: .flickr),
         Option.custom(
             "license", "id,…", "Flickr: only photos under these licences (IDs 0 to 16, e.g. 9,10).", \.flickr.license,
@@ -31,6 +31,18 @@ extension CrawlCommand {
     /// `o` (the original): its URL needs `originalsecret`, which a search
     /// does not return for other people's photos.
     static let flickrSizeLetters = ["s", "q", "t", "m", "n", "w", "z", "c", "b", "h", "k"]
+
+    /// ` cat, dog ` → `cat,dog`: at least one tag that shows something;
+    /// empty items (`,,,`) dropped, since Flickr would read them as no tag.
+    @Sendable static func flickrTags(_ text: String) throws -> String {
+        guard !text.contains(where: \.isNewline) else { throw InvalidValue(expected: "a non-empty single line") }
+        let tags = text
+            .split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { VisibleText.isVisible($0) }
+        guard !tags.isEmpty else { throw InvalidValue(expected: "one or more tags separated by commas, such as cat,dog") }
+        return tags.joined(separator: ",")
+    }
 
     /// `4,9,10` → `4,9,10`: integers within `flickrLicenseIDs`, repeats dropped.
     @Sendable static func flickrLicenses(_ text: String) throws -> String {

@@ -65,6 +65,7 @@ enum CrawlCommand {
     /// The rules across options, once all are read.
     static func validate(_ crawl: CrawlOptions, given: GivenOptions) throws {
         try SharedOptions.validate(crawl.pacing, given: given)
+        try SharedOptions.validate(layout: crawl.layout)
         if crawl.isFull && crawl.since != nil {
             throw ValidationError("--full and --since cannot be used together")
         }

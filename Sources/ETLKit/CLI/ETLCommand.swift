@@ -3,7 +3,7 @@ public enum ETLCommand: Sendable {
     case crawl(CrawlOptions, OutputOptions)
     case pages(PagesOptions)
     case images(ImageOptions, OutputOptions)
-    case status(catalogPath: String, isJSON: Bool)
+    case status(catalogPath: String, isJSON: Bool, source: SourceName?)
     case plan(CrawlPlanner, isJSON: Bool)
     case export(ExportOptions)
     case report(ReportOptions)

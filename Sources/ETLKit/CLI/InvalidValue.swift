@@ -3,8 +3,12 @@
 public struct InvalidValue: Error, Equatable, Sendable {
     /// What would have fitted, e.g. `an integer from 1 to 1024`.
     public let expected: String
+    /// The text may hold a secret (a password in a URL, an `api_key=`
+    /// query): the message then names the option but never the value.
+    public let mayHoldSecret: Bool
 
-    public init(expected: String) {
+    public init(expected: String, mayHoldSecret: Bool = false) {
         self.expected = expected
+        self.mayHoldSecret = mayHoldSecret
     }
 }

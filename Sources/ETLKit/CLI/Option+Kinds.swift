@@ -150,8 +150,10 @@ extension Option {
         return text
     }
 
+    /// A single line that shows something: `--text ' '` or a zero width
+    /// space would send a search for nothing.
     @Sendable static func line(_ text: String) throws -> String {
-        guard !text.isEmpty, !text.contains(where: \.isNewline) else {
+        guard VisibleText.isVisible(text), !text.contains(where: \.isNewline) else {
             throw InvalidValue(expected: "a non-empty single line")
         }
         return text

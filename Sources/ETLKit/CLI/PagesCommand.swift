@@ -13,6 +13,7 @@ enum PagesCommand {
             SharedOptions.bundles(\.writesBundles),
         ],
         source: \.source,
+        validate: { options, _ in try SharedOptions.validate(layout: options.layout) },
         makeCommand: { .pages($0) })
 
     static let spec = command.spec

@@ -21,7 +21,7 @@ enum SharedOptions {
 
     /// `--pages`, `--page-size`, `--order` and `--seed`.
     static let layout: [Option<PageLayout>] = [
-        .integer("pages", "n", "Number of page files.", \.pageCount, in: 1...100_000),
+        .integer("pages", "n", "Number of page files.", \.pageCount, in: 1...PageLayout.maximumPageCount),
         .integer("page-size", "n", "Object IDs per page.", \.pageSize, in: 1...1_000_000),
         .choice("order", "Page order: ascending IDs, or a stable shuffle that mixes departments.", \.order),
         .custom(
@@ -32,6 +32,16 @@ enum SharedOptions {
             },
             show: { "\($0)" }),
     ]
+
+    /// `--pages` × `--page-size` within ``PageLayout/maximumSlots``: a set
+    /// that large is a mistake, and writing it would take minutes.
+    static func validate(layout: PageLayout) throws {
+        let slots = layout.pageCount.multipliedReportingOverflow(by: layout.pageSize)
+        guard slots.overflow || slots.partialValue > PageLayout.maximumSlots else { return }
+        throw ValidationError(
+            "--pages \(layout.pageCount) × --page-size \(layout.pageSize) is more than \(PageLayout.maximumSlots) places; "
+                + "expected at most \(PageLayout.maximumSlots) (the Met has about 500,000 objects)")
+    }
 
     static func requireImage<Options>(_ keyPath: WritableKeyPath<Options, Bool> & Sendable) -> Option<Options> {
         .flag(

@@ -9,7 +9,7 @@ enum StatusCommand {
             Option.flag("json", "Print the status as JSON.", \.isJSON),
         ],
         source: \.source,
-        makeCommand: { .status(catalogPath: $0.catalogPath, isJSON: $0.isJSON) })
+        makeCommand: { .status(catalogPath: $0.catalogPath, isJSON: $0.isJSON, source: $0.givenSource) })
 
     static let spec = command.spec
 }

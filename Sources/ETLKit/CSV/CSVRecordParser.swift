@@ -31,6 +31,11 @@ struct CSVRecordParser {
         case pendingCarriageReturn
     }
 
+    /// A record larger than this is not a CSV row (MetObjects.csv's longest
+    /// are a few KB): `/dev/zero` or a binary file, read as one endless field.
+    static let maximumRecordBytes = 1 << 20
+    static let maximumFields = 10_000
+
     private static let comma = UInt8(ascii: ",")
     private static let quote = UInt8(ascii: "\"")
     private static let lineFeed = UInt8(ascii: "\n")
@@ -146,6 +151,10 @@ struct CSVRecordParser {
                     state = .unquoted
                 }
             }
+        }
+        // Checked once per chunk: a record grows by at most a chunk past it.
+        if recordBytes.count > Self.maximumRecordBytes || fieldEnds.count > Self.maximumFields {
+            throw CSVError.recordTooLong(file: fileName, line: recordStartLine, limit: Self.maximumRecordBytes, fields: Self.maximumFields)
         }
         return nil
     }

@@ -1,3 +1,5 @@
+import FetchEngine
+
 /// What the open-access CSV says about each object, packed into one sorted
 /// array of 8-byte entries (ID above, verdict below) so a 500,000-row file
 /// costs about 4 MB once read, and a lookup is a binary search.
@@ -14,9 +16,9 @@ public struct CrawlPlan: Sendable {
     ]
 
     /// Streams the CSV at `path` into a plan.
-    public init(csvPath: String) throws {
+    public init(csvPath: String, stop: StopSignal? = nil) throws {
         var entries: [UInt64] = []
-        readSummary = try MetObjectsCSV(path: csvPath).forEachRow { row in
+        readSummary = try MetObjectsCSV(path: csvPath).forEachRow(stop: stop) { row in
             var code: UInt64 = 0
             if case .cannotPass(let reasons) = row.verdict {
                 code = 0x80

@@ -11,19 +11,21 @@ public struct CrawlPlanner: Sendable {
     public var rate = 1.0
     public var userAgent = CrawlOptions.defaultUserAgent
     public var client: (any HTTPClient)?
+    /// The command's stop signal: a signal ends reading the CSV or the listing.
+    public var stop = StopSignal()
 
     public init(csvPath: String) {
         self.csvPath = csvPath
     }
 
     public func run() async throws -> PlanReport {
-        let plan = try CrawlPlan(csvPath: csvPath)
+        let plan = try CrawlPlan(csvPath: csvPath, stop: stop)
         let ids: [Int]
         if let idsFile {
             ids = try ObjectListing.readIDs(path: idsFile).ids
         } else {
             let client = try self.client ?? CurlClient(configuration: .init(userAgent: userAgent))
-            let pacer = RequestPacer(rate: .unlimited, cooldown: 60, maxRequests: 5, maxDuration: nil, stop: StopSignal())
+            let pacer = RequestPacer(rate: .unlimited, cooldown: 60, maxRequests: 5, maxDuration: nil, stop: stop)
             ids = try await ObjectListing(client: client, pacer: pacer, api: api, maxAttempts: 3, backoff: Backoff()).fetchIDs().ids
         }
         var report = PlanReport()

@@ -76,17 +76,49 @@ public final class Catalog {
         }
     }
 
-    private func prepareSchema() throws {
-        let applicationID: Int
-        let userVersion: Int
-        let tableCount: Int
+    /// Opens an existing catalog for a command that only reads it (`status`,
+    /// `export`, `report`). A writable catalog opens as ``open(path:create:)``
+    /// does (an older schema is upgraded); one that cannot be written (the
+    /// file, its folder or its mount is read-only) is read as it is, with
+    /// nothing created beside it.
+    public static func openForReading(path: String) throws -> Catalog {
+        guard try checkExisting(path: path) else { throw CatalogError.missing(path: path) }
+        let folder = LocalPath(path).parent.string
+        if access(path, W_OK) == 0 && access(folder, W_OK) == 0 { return try open(path: path, create: false) }
+        let database: Database
         do {
-            applicationID = try database.fetchOne(sql: "PRAGMA application_id")?.integer(named: "application_id") ?? 0
-            userVersion = try database.fetchOne(sql: "PRAGMA user_version")?.integer(named: "user_version") ?? 0
-            tableCount = try database.fetchOne(sql: "SELECT count(*) AS n FROM sqlite_master")?.integer(named: "n") ?? 0
+            database = try Database(path: path, create: false, readOnly: true, immutable: true)
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotOpen(path: path, reason: error.message)
+        }
+        let catalog = Catalog(database: database, path: path)
+        let (applicationID, userVersion, _) = try catalog.readHeader()
+        guard Int64(applicationID) == CatalogSchema.applicationID else {
+            throw CatalogError.notACatalog(path: path, reason: "an SQLite database that etl did not create")
+        }
+        if userVersion > CatalogSchema.version {
+            throw CatalogError.newerSchema(path: path, found: userVersion, supported: CatalogSchema.version)
+        }
+        guard userVersion == CatalogSchema.version else {
+            throw CatalogError.readOnlyNeedsUpgrade(path: path, found: userVersion, supported: CatalogSchema.version)
+        }
+        return catalog
+    }
+
+    /// `application_id`, `user_version` and the number of schema objects.
+    private func readHeader() throws -> (applicationID: Int, userVersion: Int, tableCount: Int) {
+        do {
+            let applicationID = try database.fetchOne(sql: "PRAGMA application_id")?.integer(named: "application_id") ?? 0
+            let userVersion = try database.fetchOne(sql: "PRAGMA user_version")?.integer(named: "user_version") ?? 0
+            let tableCount = try database.fetchOne(sql: "SELECT count(*) AS n FROM sqlite_master")?.integer(named: "n") ?? 0
+            return (applicationID, userVersion, tableCount)
         } catch let error as DatabaseError where error.isNotADatabase {
             throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
         }
+    }
+
+    private func prepareSchema() throws {
+        let (applicationID, userVersion, tableCount) = try readHeader()
         if Int64(applicationID) != CatalogSchema.applicationID {
             guard tableCount == 0 else {
                 throw CatalogError.notACatalog(path: path, reason: "an SQLite database that etl did not create")

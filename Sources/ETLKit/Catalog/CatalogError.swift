@@ -16,6 +16,11 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case otherSource(path: String, holds: SourceName, asked: SourceName)
     /// Writing the catalog failed (disk full, read-only file or folder, I/O error).
     case cannotWrite(path: String, problem: StorageProblem)
+    /// SQLite found the file corrupt (SQLITE_CORRUPT, SQLITE_NOTADB) after it opened.
+    case damaged(path: String)
+    /// A read-only catalog of an older schema: reading it needs an upgrade
+    /// that only a writable file can take.
+    case readOnlyNeedsUpgrade(path: String, found: Int, supported: Int)
 
     /// Why SQLite could not write, with what the user can do about it.
     public enum StorageProblem: Sendable, Equatable {
@@ -42,6 +47,10 @@ public enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot write catalog '\(path)': the disk is full; free some space and run again (nothing was lost: the last transaction was rolled back)"
         case .cannotWrite(let path, .readOnly):
             return "cannot write catalog '\(path)': it or its folder is read-only; make both writable (SQLite adds -wal and -shm files beside it) and run again"
+        case .damaged(let path):
+            return "the catalog '\(path)' is damaged: restore it from a backup, or move it aside and crawl again"
+        case .readOnlyNeedsUpgrade(let path, let found, let supported):
+            return "catalog '\(path)' is read-only and has schema version \(found); this etl reads version \(supported) after upgrading it: make it and its folder writable once, or use an etl of its version"
         case .cannotWrite(let path, .ioError(let message)):
             return "cannot write catalog '\(path)': \(message); check the disk and run again"
         }

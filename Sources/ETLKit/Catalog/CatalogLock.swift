@@ -1,16 +1,19 @@
 import Foundation
 
-/// One crawl per catalog: an exclusive `flock(2)` on `<catalog>.lock`.
+/// One crawl per catalog: an exclusive `flock(2)` on `<catalog>.lock`
+/// (and one `etl images`: `<catalog>.images.lock`, see ``Purpose``).
 ///
 /// The kernel drops the lock when the process dies, even by `kill -9`, so a
-/// lock file left behind never blocks the next run.
+/// lock file left behind never blocks the next run. The lock file sits beside
+/// the catalog's resolved path, so every spelling of one catalog (a symbolic
+/// link, `./`, `..`) shares one lock.
 public final class CatalogLock {
     private let descriptor: Int32
     public let path: String
 
     /// Takes the lock or throws ``CrawlError/catalogBusy(path:holder:command:)`` at once.
     public init(catalogPath: String, purpose: Purpose = .writer) throws {
-        path = catalogPath + purpose.suffix
+        path = LocalPath(catalogPath).resolved.string + purpose.suffix
         try? FileManager.default.createDirectory(atPath: LocalPath(path).parent.string, withIntermediateDirectories: true)
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

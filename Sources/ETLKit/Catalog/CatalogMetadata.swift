@@ -60,16 +60,14 @@ public enum CatalogMetadata {
     public static func write(besideCatalog catalogPath: String, source: SourceName = .met) throws -> String? {
         let path = path(besideCatalog: catalogPath)
         let data = json(catalogPath: catalogPath, source: source)
-        if let existing = FileManager.default.contents(atPath: path) {
-            guard existing != data else { return nil }
-            guard String(decoding: existing, as: UTF8.self).contains(about) else {
-                throw MetadataError.cannotWrite(path: path, reason: "it exists and etl did not write it")
-            }
-        }
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw MetadataError.cannotWrite(path: path, reason: "\(error.localizedDescription)")
+            let target = try OutputTarget.plan(for: path, catalogPath: catalogPath, refusal: "it exists and etl did not write it") {
+                FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self).contains(about) } ?? false
+            }
+            if case .replace(let resolved) = target, FileManager.default.contents(atPath: resolved) == data { return nil }
+            try target.write { try $0.write(Array(data)) }
+        } catch let error as FileOutputError {
+            throw MetadataError.cannotWrite(path: path, reason: error.reason)
         }
         return path
     }

@@ -127,7 +127,7 @@ public struct Crawler: Sendable {
         }
         var queue = try catalog.queuedIDs()
         if let csvPath = options.csvPath {
-            let plan = try CrawlPlan(csvPath: csvPath)
+            let plan = try CrawlPlan(csvPath: csvPath, stop: stop)
             // The CSV is a snapshot: what the API says changed is fetched regardless.
             if options.isCSVSkip && !options.isFull {
                 summary.plannedOut = try catalog.planOut(plan, ids: queue.filter { !changed.contains($0) })

@@ -5,6 +5,9 @@
 struct IDLineReader {
     /// Longer than any ID with surrounding blanks: `9223372036854775807` is 19 digits.
     static let maxLineBytes = 64
+    /// Lines read at most: four times the Met's collection. An endless input
+    /// (a pipe that never closes) ends here instead of filling memory.
+    static let maxLines = 2_000_000
 
     let path: String
     private(set) var result = ObjectListingBody(ids: [])
@@ -43,6 +46,9 @@ struct IDLineReader {
         defer {
             line.removeAll(keepingCapacity: true)
             lineNumber += 1
+        }
+        guard lineNumber <= Self.maxLines else {
+            throw CrawlError.cannotReadIDs(path: path, reason: "more than \(Self.maxLines) lines; expected at most that many IDs, one a line")
         }
         var text = line[...]
         if isAtStart {

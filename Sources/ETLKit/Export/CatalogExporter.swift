@@ -1,15 +1,21 @@
+import FetchEngine
 import Foundation
 
 /// `etl export`: streams one table of the catalog as JSON Lines or CSV.
 ///
 /// Rows go through a 64 KB buffer straight from the SQLite cursor to the
-/// file, so memory stays flat whatever the table's size. A file is written
-/// beside its destination and renamed into place when complete.
+/// file, so memory stays flat whatever the table's size. `--out` follows
+/// ``OutputTarget``'s rule: a new file is written atomically, an existing
+/// ordinary file is replaced only with `--replace`, a FIFO or device is
+/// written into, and the catalog or any database is never a destination.
 public struct CatalogExporter {
     public let options: ExportOptions
+    /// A signal ends the export between two rows; nothing is left half-written.
+    public let stop: StopSignal?
 
-    public init(options: ExportOptions) {
+    public init(options: ExportOptions, stop: StopSignal? = nil) {
         self.options = options
+        self.stop = stop
     }
 
     /// The query for each table, in a stable order.
@@ -21,41 +27,46 @@ public struct CatalogExporter {
         }
     }
 
-    /// Writes the export to `output` (standard output when `outPath` is nil);
+    /// Writes the export to `outPath` (standard output when it is nil);
     /// returns the number of rows.
     @discardableResult
     public func run(standardOutput: FileHandle = .standardOutput) throws -> Int {
-        let catalog = try Catalog.open(path: options.catalogPath, create: false)
         guard let outPath = options.outPath else {
-            return try write(catalog: catalog, to: standardOutput)
+            let catalog = try open()
+            return try write(catalog: catalog) { try standardOutput.write(contentsOf: $0) }
         }
-        let staging = outPath + ".etl-partial"
-        guard FileManager.default.createFile(atPath: staging, contents: nil),
-              let handle = FileHandle(forWritingAtPath: staging) else {
-            throw ExportError.cannotWrite(path: outPath, reason: "cannot create '\(staging)'")
-        }
+        let target: OutputTarget
         do {
-            let count = try write(catalog: catalog, to: handle)
-            try handle.synchronize()
-            try handle.close()
-            guard rename(staging, outPath) == 0 else {
-                throw ExportError.cannotWrite(path: outPath, reason: String(cString: strerror(errno)))
-            }
-            return count
-        } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(atPath: staging)
-            throw error
+            target = try OutputTarget.plan(
+                for: outPath, catalogPath: options.catalogPath,
+                refusal: "the file exists; pass --replace to replace it, or choose another --out"
+            ) { _ in options.replacesExisting }
+        } catch let error as FileOutputError {
+            throw ExportError.cannotWrite(path: outPath, reason: error.reason)
         }
+        let catalog = try open()
+        var count = 0
+        do {
+            try target.write { sink in count = try write(catalog: catalog) { try sink.write($0) } }
+        } catch let error as FileOutputError {
+            throw ExportError.cannotWrite(path: outPath, reason: error.reason)
+        }
+        return count
     }
 
-    private func write(catalog: Catalog, to handle: FileHandle) throws -> Int {
+    private func open() throws -> Catalog {
+        let catalog = try Catalog.openForReading(path: options.catalogPath)
+        if let source = options.givenSource { try catalog.requireSource(source) }
+        return catalog
+    }
+
+    private func write(catalog: Catalog, to output: ([UInt8]) throws -> Void) throws -> Int {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(80_000)
         var count = 0
         func flush() throws {
             guard !buffer.isEmpty else { return }
-            try handle.write(contentsOf: buffer)
+            try output(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
         let statement = try catalog.database.makeStatement(sql: Self.sql(for: options.table))
@@ -71,10 +82,13 @@ public struct CatalogExporter {
             case .jsonl:
                 RowEncoder.appendJSONLine(row, to: &buffer)
             case .csv:
-                RowEncoder.appendCSVRecord(row.values.map(RowEncoder.csvField), to: &buffer)
+                RowEncoder.appendCSVRecord(row.values.map { RowEncoder.csvField($0, formulaSafe: options.isCSVSafe) }, to: &buffer)
             }
             count += 1
-            if buffer.count >= 65_536 { try flush() }
+            if buffer.count >= 65_536 {
+                try flush()
+                if stop?.isRequested == true { throw StoppedBySignal() }
+            }
         }
         try flush()
         return count

@@ -70,4 +70,21 @@ enum RowEncoder {
         case .blob(let bytes): return bytes.map { String($0, radix: 16) }.joined()
         }
     }
+
+    /// `value` as a CSV field; with `formulaSafe`, a text a spreadsheet
+    /// would run as a formula gets a leading `'` (numbers stay numbers).
+    static func csvField(_ value: DatabaseValue, formulaSafe: Bool) -> String? {
+        switch value {
+        case .text, .utf8: return csvField(value).map { formulaSafe ? Self.formulaSafe($0) : $0 }
+        default: return csvField(value)
+        }
+    }
+
+    /// A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a
+    /// tab or carriage return before one) gets a leading `'`, OWASP's advice
+    /// against CSV injection; other cells are unchanged.
+    static func formulaSafe(_ field: String) -> String {
+        guard let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return field }
+        return "'" + field
+    }
 }

@@ -7,27 +7,79 @@ import Foundation
 /// `31.txt` that merely looks like etl's is never touched. Names are
 /// appended before the file is renamed into place, so a crash in between
 /// leaves a listed name without a file, which is harmless.
+///
+/// A listed name counts only when it is a name etl itself writes in that
+/// folder (`accepts`): never a path (`/`, `..`), a hidden name or the
+/// manifest itself. Anything else, a hand-edited or crafted line such as
+/// `../catalog.sqlite`, is ignored, dropped when the manifest is next
+/// rewritten, and reported once through ``Contents/ignored``.
 public struct WrittenFiles: Sendable {
     public static let fileName = ".etl-written"
+    /// A manifest larger than this is not etl's (a million names is ~16 MB).
+    static let maximumSize = 64 << 20
 
     public let folder: String
+    /// Whether etl writes a file of this name in the folder.
+    public let accepts: @Sendable (String) -> Bool
 
-    public init(folder: String) {
+    public init(folder: String, accepts: @escaping @Sendable (String) -> Bool) {
         self.folder = folder
+        self.accepts = accepts
     }
 
     var path: String { LocalPath(folder).appending(Self.fileName).string }
 
+    /// What a manifest lists.
+    public struct Contents: Sendable, Equatable {
+        /// Names etl wrote and may delete or replace.
+        public var names: Set<String> = []
+        /// Lines that are not names etl writes there, escaped for a message.
+        public var ignored: [String] = []
+    }
+
     /// The names recorded so far (none when there is no manifest).
-    public func names() -> Set<String> {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+    public func names() -> Set<String> { read().names }
+
+    /// The manifest's names and the lines it ignores. A manifest that is
+    /// not a regular file (a FIFO would block the read), or is too large to
+    /// be etl's, lists nothing and is reported as ignored.
+    public func read() -> Contents {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return Contents() }
+            return Contents(ignored: ["\(Self.fileName) (\(String(cString: strerror(errno))))"])
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= Self.maximumSize else {
+            return Contents(ignored: ["\(Self.fileName) (not a regular file of at most \(Self.maximumSize >> 20) MiB)"])
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var count = 0
+        while count < bytes.count {
+            let read = bytes[count...].withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if read < 0 && errno == EINTR { continue }
+            guard read > 0 else { break }
+            count += read
+        }
+        var contents = Contents()
+        for line in bytes[..<count].split(separator: UInt8(ascii: "\n")) {
+            let name = String(decoding: line, as: UTF8.self)
+            if isOwnName(name) { contents.names.insert(name) } else { contents.ignored.append(TerminalText.escaped(name)) }
+        }
+        return contents
+    }
+
+    /// A plain name in this folder that etl writes there.
+    func isOwnName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\0") && accepts(name)
     }
 
     /// Records `name` before etl creates it. O_APPEND keeps concurrent
     /// writers' lines whole.
     public func add(_ name: String) throws {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard isOwnName(name) else { throw WrittenFilesError(path: path, reason: "'\(TerminalText.escaped(name))' is not a name etl writes here") }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw WrittenFilesError(path: path, errno: errno) }
         defer { close(descriptor) }
         let bytes = Array((name + "\n").utf8)
@@ -35,17 +87,13 @@ public struct WrittenFiles: Sendable {
         guard count == bytes.count else { throw WrittenFilesError(path: path, errno: errno) }
     }
 
-    /// Replaces the manifest with `names` (temporary file, then rename).
+    /// Replaces the manifest with `names` (atomically).
     public func replace(with names: Set<String>) throws {
-        let temporary = path + ".tmp-\(getpid())"
-        let text = names.sorted().map { $0 + "\n" }.joined()
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-            throw WrittenFilesError(path: temporary, errno: errno)
-        }
-        guard rename(temporary, path) == 0 else {
-            let error = WrittenFilesError(path: path, errno: errno)
-            unlink(temporary)
-            throw error
+        let text = names.filter(isOwnName).sorted().map { $0 + "\n" }.joined()
+        do {
+            try AtomicFile.write(Array(text.utf8), to: path, syncFolder: false)
+        } catch let error as FileOutputError {
+            throw WrittenFilesError(path: error.path, reason: error.reason)
         }
     }
 }
@@ -58,6 +106,11 @@ public struct WrittenFilesError: Error, Equatable, Sendable, CustomStringConvert
     init(path: String, errno code: Int32) {
         self.path = path
         reason = String(cString: strerror(code))
+    }
+
+    init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
     }
 
     public var description: String { "cannot write '\(path)': \(reason)" }

@@ -71,6 +71,6 @@ public enum ObjectFilter {
 
     private static func hasText(_ value: String?) -> Bool {
         guard let value else { return false }
-        return value.unicodeScalars.contains { !$0.properties.isWhitespace }
+        return VisibleText.isVisible(value)
     }
 }

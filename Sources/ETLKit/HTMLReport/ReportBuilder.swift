@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs `etl report`: reads the catalog, renders the page, and puts it in
-/// place atomically (written beside its destination, then renamed).
+/// place through ``OutputTarget`` (atomically; only over a report etl wrote).
 public struct ReportBuilder: Sendable {
     public let options: ReportOptions
 
@@ -16,34 +16,17 @@ public struct ReportBuilder: Sendable {
     @discardableResult
     public func run(now: Date = Date()) throws -> String {
         let out = options.resolvedOutPath
-        try checkDestination(out)
-        let catalog = try Catalog.open(path: options.catalogPath, create: false)
-        let html = HTMLReport(data: try catalog.reportData(runLimit: options.runLimit), generatedAt: Timestamp.string(from: now)).render()
-        // A fresh name (O_EXCL), so no file beside it is truncated; synced before the rename.
-        let staging = LocalPath(out).parent.appending(".\(LocalPath(out).name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").string
-        let descriptor = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw ReportError.cannotWrite(path: out, reason: "cannot create '\(staging)': \(String(cString: strerror(errno)))")
-        }
-        let bytes = Array(html.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(staging)
-                throw ReportError.cannotWrite(path: out, reason: reason)
-            }
-            written += count
-        }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard synced, rename(staging, out) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(staging)
-            throw ReportError.cannotWrite(path: out, reason: reason)
+        // The catalog first: a missing one is the error to show, not its folder.
+        let catalog = try Catalog.openForReading(path: options.catalogPath)
+        if let source = options.givenSource { try catalog.requireSource(source) }
+        do {
+            let target = try OutputTarget.plan(
+                for: out, catalogPath: options.catalogPath, refusal: "the file exists and is not an etl report",
+                mayReplace: Self.isReport)
+            let html = HTMLReport(data: try catalog.reportData(runLimit: options.runLimit), generatedAt: Timestamp.string(from: now)).render()
+            try target.write { try $0.write(Array(html.utf8)) }
+        } catch let error as FileOutputError {
+            throw ReportError.cannotWrite(path: out, reason: error.reason)
         }
         return out
     }
@@ -52,24 +35,5 @@ public struct ReportBuilder: Sendable {
     static func isReport(_ path: String) -> Bool {
         let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 512) } ?? Data()
         return String(decoding: head, as: UTF8.self).contains(signature)
-    }
-
-    /// Refuses a destination that is a folder or another kind of file, or
-    /// a file etl did not write, and a folder that does not exist.
-    private func checkDestination(_ out: String) throws {
-        let path = LocalPath(out)
-        switch path.kind {
-        case nil:
-            let folder = path.parent
-            guard folder.kind == .directory else {
-                throw ReportError.cannotWrite(path: out, reason: "its folder '\(folder)' does not exist")
-            }
-        case .regular:
-            guard Self.isReport(out) else {
-                throw ReportError.cannotWrite(path: out, reason: "the file exists and is not an etl report")
-            }
-        case .some(let kind):
-            throw ReportError.cannotWrite(path: out, reason: "it is \(kind)")
-        }
     }
 }

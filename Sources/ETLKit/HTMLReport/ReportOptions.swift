@@ -3,6 +3,8 @@ public struct ReportOptions: Sendable, Equatable {
     /// Picks the default catalog.
     public var source = SourceName.met
     public var catalogPath = SourceName.met.defaultCatalogPath
+    /// `--source` when given: another source's catalog is then refused.
+    public var givenSource: SourceName?
     /// nil: `report.html` beside the catalog.
     public var outPath: String?
     /// Crawls shown minute by minute and in the table (`--runs`).

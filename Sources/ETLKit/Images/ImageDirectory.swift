@@ -30,6 +30,9 @@ public struct ImageDirectory: Sendable {
 
     public func filePath(_ name: String) -> String { "\(path)/\(name)" }
 
+    /// The folder's manifest: it vouches only for picture names.
+    var manifest: WrittenFiles { WrittenFiles(folder: path, accepts: Self.isPictureName) }
+
     /// The size of file `name`, or nil when it is missing or not a regular file.
     public func size(of name: String) -> Int? {
         var status = stat()
@@ -42,7 +45,6 @@ public struct ImageDirectory: Sendable {
     /// commits the rows describing the files.
     public func write(_ bytes: [UInt8], as name: String) throws {
         let final = filePath(name)
-        let manifest = WrittenFiles(folder: path)
         if access(final, F_OK) == 0, !manifest.names().contains(name) {
             throw ImageError.cannotWrite(path: final, reason: "a file etl did not write is there; move it away and run again")
         }
@@ -93,7 +95,7 @@ public struct ImageDirectory: Sendable {
     /// manifest once (it lists every picture of the folder).
     public func remove(_ names: [String]) {
         guard !names.isEmpty else { return }
-        let written = WrittenFiles(folder: path).names()
+        let written = manifest.names()
         for name in names where written.contains(name) { unlink(filePath(name)) }
     }
 
@@ -113,7 +115,6 @@ public struct ImageDirectory: Sendable {
     @discardableResult
     public func removeLeftovers(keeping: Set<String>) throws -> Sweep {
         var sweep = Sweep()
-        let manifest = WrittenFiles(folder: path)
         let written = manifest.names()
         var remaining: Set<String> = []
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []

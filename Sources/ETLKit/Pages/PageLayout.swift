@@ -5,6 +5,13 @@ public struct PageLayout: Sendable, Equatable {
     public var order: PageOrder
     public var seed: UInt64
 
+    /// The most page files a set may have: every page is a file, even an
+    /// empty one, and an app ships them all.
+    public static let maximumPageCount = 10_000
+    /// The most places (`pageCount × pageSize`) a set may have: twice the
+    /// Met's whole collection.
+    public static let maximumSlots = 1_000_000
+
     public init(pageCount: Int = 30, pageSize: Int = 100, order: PageOrder = .shuffle, seed: UInt64 = 0) {
         self.pageCount = pageCount
         self.pageSize = pageSize

@@ -25,17 +25,25 @@ public struct PageWriter: Sendable {
         throw PagesError.cannotWrite(path: out.string, reason: problem)
     }
 
+    /// What a write did.
+    public struct Written: Sendable, Equatable {
+        /// The folder holding the set.
+        public var folder: String
+        /// Lines of a plain folder's manifest that are not page names, now
+        /// dropped from it (escaped, for a warning).
+        public var ignoredManifestLines: [String] = []
+    }
+
     /// Writes `pages` as `1.txt` … `N.txt`, and `bundles` (when given, one
-    /// per page) as `1.json` … `N.json` in the same set; returns the folder
-    /// holding them.
+    /// per page) as `1.json` … `N.json` in the same set.
     @discardableResult
-    public func write(pages: [[Int]], bundles: [[UInt8]]? = nil) throws -> String {
+    public func write(pages: [[Int]], bundles: [[UInt8]]? = nil) throws -> Written {
         let files = Self.files(pages: pages, bundles: bundles)
         let out = LocalPath(outDirectory).string
         var status = stat()
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            try writeInPlace(files: files, pageCount: pages.count, folder: out)
-            return out
+            let ignored = try writeInPlace(files: files, pageCount: pages.count, folder: out)
+            return Written(folder: out, ignoredManifestLines: ignored)
         }
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK {
             throw PagesError.notADirectory(path: out)
@@ -45,7 +53,16 @@ public struct PageWriter: Sendable {
             throw PagesError.cannotWrite(
                 path: out, reason: "a symbolic link etl did not make is there; point --out at a folder and run again")
         }
-        return try writeGeneration(files: files, link: out)
+        return Written(folder: try writeGeneration(files: files, link: out))
+    }
+
+    /// `N.txt` or `N.json`, N from 1 without leading zeros: the only names
+    /// a page folder's manifest may vouch for.
+    static func isPageName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1] == "txt" || parts[1] == "json", let number = Int(parts[0]),
+              String(number) == parts[0], (1...PageLayout.maximumPageCount).contains(number) else { return false }
+        return true
     }
 
     /// `(name, bytes)` of every file of the set, pages first.
@@ -69,7 +86,7 @@ public struct PageWriter: Sendable {
             for file in files {
                 try Self.writeFile(path: "\(folder)/\(file.name)", bytes: file.bytes)
             }
-            try Self.syncFolder(folder)
+            try Self.syncBatch(folder)
             let temporaryLink = "\(parent)/.\(name).link-\(getpid())"
             unlink(temporaryLink)
             guard symlink(generation, temporaryLink) == 0 else { throw posixError(temporaryLink) }
@@ -87,12 +104,14 @@ public struct PageWriter: Sendable {
         return folder
     }
 
-    private func writeInPlace(files: [(name: String, bytes: [UInt8])], pageCount: Int, folder: String) throws {
+    /// Returns the manifest lines it ignored.
+    private func writeInPlace(files: [(name: String, bytes: [UInt8])], pageCount: Int, folder: String) throws -> [String] {
         let suffix = ".tmp-\(Self.uniqueSuffix())"
         var staged: [(temporary: String, final: String)] = []
         // The folder is the user's: only page files etl wrote may be removed.
-        let manifest = WrittenFiles(folder: folder)
-        let written = manifest.names()
+        let manifest = WrittenFiles(folder: folder, accepts: Self.isPageName)
+        let contents = manifest.read()
+        let written = contents.names
         // Nothing of the user's is overwritten either. A folder written before
         // manifests existed has etl's page files unlisted, so without a
         // manifest `N.txt` is taken as etl's; bundles are newer than manifests.
@@ -109,6 +128,7 @@ public struct PageWriter: Sendable {
                 staged.append((temporary, final))
                 try Self.writeFile(path: temporary, bytes: file.bytes)
             }
+            try Self.syncBatch(folder)
             let names = Set(files.map(\.name))
             do {
                 try manifest.replace(with: written.union(names))
@@ -129,6 +149,7 @@ public struct PageWriter: Sendable {
             for file in staged { unlink(file.temporary) }
             throw error
         }
+        return contents.ignored
     }
 
     /// Generation folders other than the current and the previous one.
@@ -158,17 +179,24 @@ public struct PageWriter: Sendable {
         return Array(text.utf8)
     }
 
+    /// Writes a file of the set under a fresh name; ``syncBatch(_:)``
+    /// makes the whole set durable at once (one fsync per file made a
+    /// 10,000-page set take minutes).
     static func writeFile(path: String, bytes: [UInt8]) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw posixError(path) }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw posixError(path) }
-            written += count
+        do {
+            try FileSink(descriptor: descriptor, path: path).write(bytes)
+        } catch let error as FileOutputError {
+            throw PagesError.cannotWrite(path: error.path, reason: error.reason)
         }
-        guard fsync(descriptor) == 0 else { throw posixError(path) }
+    }
+
+    /// Flushes every file written (one `sync(2)`; Swift's Glibc does not
+    /// export the narrower `syncfs`), before any of them is renamed into place.
+    static func syncBatch(_ folder: String) throws {
+        sync()
     }
 
     static func syncFolder(_ path: String) throws {

@@ -12,6 +12,9 @@ public struct PagesBuilder {
         public var folder: String
         /// Kept works left out for want of a verified picture (`requireImage`).
         public var withoutImage = 0
+        /// Lines of the page folder's manifest that were not page names,
+        /// now dropped (escaped, for a warning).
+        public var ignoredManifestLines: [String] = []
     }
 
     public let catalog: Catalog
@@ -53,13 +56,14 @@ public struct PagesBuilder {
         let pages = layout.pages(for: kept)
         let previous = try catalog.recordedPages()
         let bundles = writesBundles ? try PageBundle.bundles(for: pages, in: catalog) : nil
-        let folder = try PageWriter(outDirectory: outDirectory).write(pages: pages, bundles: bundles)
+        let written = try PageWriter(outDirectory: outDirectory).write(pages: pages, bundles: bundles)
         try catalog.recordPages(pages)
         try catalog.setSetting(Self.layoutKey, to: Self.describe(layout))
         let paged = pages.reduce(0) { $0 + $1.count }
         return Result(
             pages: pages, changedLines: PageLayout.changedLines(from: previous, to: pages),
-            unpaged: kept.count - paged, folder: folder, withoutImage: withoutImage)
+            unpaged: kept.count - paged, folder: written.folder, withoutImage: withoutImage,
+            ignoredManifestLines: written.ignoredManifestLines)
     }
 
     /// The layout last written to the catalog, if any.

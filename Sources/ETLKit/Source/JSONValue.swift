@@ -58,7 +58,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
 
     /// A string that holds more than whitespace.
     public var nonBlankString: String? {
-        guard let value = string, value.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
+        guard let value = string, VisibleText.isVisible(value) else { return nil }
         return value
     }
 

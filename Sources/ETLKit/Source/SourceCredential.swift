@@ -64,10 +64,11 @@ public struct SourceCredential: Sendable {
         return CredentialClient(base: base, parameter: parameter, value: value)
     }
 
-    /// The shortest credential accepted.
-    static let minimumLength = 8
+    /// The shortest credential accepted: the shortest run ``SecretMask`` masks.
+    static let minimumLength = SecretMask.minimumRun
 
-    /// `text` with the credential masked: for anything printed that may
-    /// have passed through a server (an echoed URL in an error message).
-    func masked(_ text: String) -> String { text.replacingOccurrences(of: value, with: "***") }
+    /// `text` with the credential masked in any spelling: for anything
+    /// printed that may have passed through a server (an echoed URL in an
+    /// error message).
+    func masked(_ text: String) -> String { SecretMask([value]).masked(text) }
 }

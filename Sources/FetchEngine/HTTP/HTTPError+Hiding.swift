@@ -1,10 +1,10 @@
 extension HTTPError {
-    /// The same error with `signedURL` shown as `url` and any secret masked.
+    /// The same error with `signedURL` shown as `url` and any secret masked
+    /// (in any spelling: see ``SecretMask``).
     public func hiding(_ signedURL: String, as url: String, secrets: [String]) -> HTTPError {
+        let mask = SecretMask(secrets)
         func clean(_ text: String) -> String {
-            var text = text.replacingOccurrences(of: signedURL, with: url)
-            for secret in secrets where !secret.isEmpty { text = text.replacingOccurrences(of: secret, with: "***") }
-            return text
+            mask.masked(text.replacingOccurrences(of: signedURL, with: url))
         }
         switch self {
         case .invalidURL(let shown): return .invalidURL(clean(shown))

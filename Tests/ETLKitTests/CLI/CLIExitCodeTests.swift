@@ -46,7 +46,7 @@ struct CLIExitCodeTests {
         let usage = lines(CrawlCommand.spec.usage)
         let errorLines = lines(run.standardError)
         #expect(errorLines.count == usage.count + 2)
-        #expect(errorLines.first == "Error: Invalid value 'abc' for '--pages': expected an integer from 1 to 100000")
+        #expect(errorLines.first == "Error: Invalid value 'abc' for '--pages': expected an integer from 1 to 10000")
         #expect(errorLines.dropFirst().first == "Usage: " + usage[0])
         #expect(usage[0].hasPrefix("etl crawl [--api <url>] "))
         #expect(Array(errorLines.dropFirst(2).dropLast()) == Array(usage.dropFirst()))

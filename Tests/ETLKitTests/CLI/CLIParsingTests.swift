@@ -63,13 +63,13 @@ struct CLIParsingTests {
         #expect(options.layout == PageLayout(pageCount: 30, pageSize: 100, order: .shuffle, seed: 0))
 
         let command = try ETLCommand.parse(["status"])
-        guard case .status(let path, let isJSON) = command else {
+        guard case .status(let path, let isJSON, _) = command else {
             Issue.record("expected .status, got \(command)")
             return
         }
         #expect(path == "data/catalog.sqlite")
         #expect(isJSON == false)
-        guard case .status(_, true) = try ETLCommand.parse(["status", "--json", "--catalog", "x.sqlite"]) else {
+        guard case .status(_, true, _) = try ETLCommand.parse(["status", "--json", "--catalog", "x.sqlite"]) else {
             Issue.record("status --json was not parsed as JSON output")
             return
         }
@@ -169,9 +169,9 @@ struct CLIParsingTests {
         .init(arguments: ["crawl", "--pages", "--full"], message: "Missing value for '--pages <n>'", command: "crawl"),
         .init(arguments: ["status", "--catalog"], message: "Missing value for '--catalog <path>'", command: "status"),
         .init(arguments: ["crawl", "--pages", "abc"],
-              message: "Invalid value 'abc' for '--pages': expected an integer from 1 to 100000", command: "crawl"),
+              message: "Invalid value 'abc' for '--pages': expected an integer from 1 to 10000", command: "crawl"),
         .init(arguments: ["pages", "--pages", "0"],
-              message: "Invalid value '0' for '--pages': expected an integer from 1 to 100000", command: "pages"),
+              message: "Invalid value '0' for '--pages': expected an integer from 1 to 10000", command: "pages"),
         .init(arguments: ["crawl", "--concurrency", "0"],
               message: "Invalid value '0' for '--concurrency': expected an integer from 1 to 1024", command: "crawl"),
         .init(arguments: ["crawl", "--max-requests", "0"],
@@ -199,7 +199,7 @@ struct CLIParsingTests {
         .init(arguments: ["crawl", "--since", "2026-02-31"],
               message: "Invalid value '2026-02-31' for '--since': expected a real calendar date as YYYY-MM-DD", command: "crawl"),
         .init(arguments: ["crawl", "--api", "ftp://x"],
-              message: "Invalid value 'ftp://x' for '--api': expected an http:// or https:// URL", command: "crawl"),
+              message: "Invalid value 'ftp://x' for '--api': expected an http:// or https:// URL with a host", command: "crawl"),
         .init(arguments: ["crawl", "--catalog="], message: "Invalid value '' for '--catalog': expected a path", command: "crawl"),
         .init(arguments: ["crawl", "--nope"], message: "Unknown option '--nope'", command: "crawl"),
         .init(arguments: ["status", "--out", "x"], message: "Unknown option '--out'", command: "status"),

@@ -94,12 +94,12 @@ struct CLISourceOptionsTests {
         }
         #expect(pages.source == .flickr)
         #expect(pages.catalogPath == "data/flickr/catalog.sqlite" && pages.outDirectory == "data/flickr/pages")
-        guard case .status(let statusCatalog, false) = try ETLCommand.parse(["status", "--source", "tmdb"]) else {
+        guard case .status(let statusCatalog, false, .tmdb) = try ETLCommand.parse(["status", "--source", "tmdb"]) else {
             Issue.record("status was not parsed")
             return
         }
         #expect(statusCatalog == "data/tmdb/catalog.sqlite")
-        guard case .status("mine.sqlite", true) = try ETLCommand.parse(["status", "--json", "--catalog", "mine.sqlite", "--source", "tmdb"]) else {
+        guard case .status("mine.sqlite", true, .tmdb) = try ETLCommand.parse(["status", "--json", "--catalog", "mine.sqlite", "--source", "tmdb"]) else {
             Issue.record("--catalog did not beat --source")
             return
         }

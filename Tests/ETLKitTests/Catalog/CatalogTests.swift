@@ -179,4 +179,22 @@ struct CatalogTests {
         #expect(throws: CrawlError.self) { _ = try CatalogLock(catalogPath: path) }
         withExtendedLifetime(again) {}
     }
+
+    @Test func everySpellingOfOneCatalogSharesOneLock() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("c.sqlite")
+        FileManager.default.createFile(atPath: path, contents: nil)
+        try FileManager.default.createSymbolicLink(atPath: directory.path("link.sqlite"), withDestinationPath: path)
+        try FileManager.default.createDirectory(atPath: directory.path("sub"), withIntermediateDirectories: true)
+        let lock = try CatalogLock(catalogPath: path)
+        for spelling in [directory.path("link.sqlite"), directory.path("sub/../c.sqlite"), directory.path("./c.sqlite"), directory.path("sub//../c.sqlite")] {
+            #expect(throws: CrawlError.catalogBusy(path: spelling, holder: Int(getpid()))) {
+                _ = try CatalogLock(catalogPath: spelling)
+            }
+        }
+        // A catalog not created yet, in a folder not created yet, still locks.
+        let later = try CatalogLock(catalogPath: directory.path("new/deeper/n.sqlite"))
+        #expect(throws: CrawlError.self) { _ = try CatalogLock(catalogPath: directory.path("new/deeper/../deeper/n.sqlite")) }
+        withExtendedLifetime((lock, later)) {}
+    }
 }

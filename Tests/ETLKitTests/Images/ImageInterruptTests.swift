@@ -26,7 +26,7 @@ struct ImageInterruptTests {
         let stray = try #require(try fixture.pagedIDs().first { rows[$0] == nil })
         try Data("half a pict".utf8).write(to: URL(fileURLWithPath: fixture.directory.filePath(".\(stray).jpg.tmp-99999")))
         // etl lists a name in its manifest before the rename, so the stray is listed.
-        try WrittenFiles(folder: fixture.imagesPath).add("\(stray).jpg")
+        try WrittenFiles(folder: fixture.imagesPath, accepts: ImageDirectory.isPictureName).add("\(stray).jpg")
         try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: fixture.directory.filePath("\(stray).jpg")))
         // A user's file that merely looks like a picture of etl's is not listed, and stays.
         let mine = Data("my holiday".utf8)

@@ -55,14 +55,14 @@ struct PageWriterTests {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
         let notes = Data("my notes\n".utf8)
         try notes.write(to: URL(fileURLWithPath: out + "/notes.md"))
-        let folder = try PageWriter(outDirectory: out).write(pages: Self.pages)
+        let folder = try PageWriter(outDirectory: out).write(pages: Self.pages).folder
         #expect(folder == out)
         #expect(Self.fileType(out) == S_IFDIR)
         try Self.expectFiles(in: out, Self.pages)
         #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/notes.md")) == notes)
         let entries = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(entries == [WrittenFiles.fileName, "1.txt", "2.txt", "3.txt", "notes.md"], "no staging files left")
-        #expect(WrittenFiles(folder: out).names() == ["1.txt", "2.txt", "3.txt"], "the manifest lists what etl wrote")
+        #expect(WrittenFiles(folder: out, accepts: PageWriter.isPageName).names() == ["1.txt", "2.txt", "3.txt"], "the manifest lists what etl wrote")
     }
 
     @Test func plainFolderIsRewrittenInPlace() throws {
@@ -165,7 +165,7 @@ struct PageWriterTests {
     @Test func newOutBecomesASymlinkToAGeneration() throws {
         let directory = TemporaryDirectory()
         let out = directory.path("data/pages")
-        let folder = try PageWriter(outDirectory: out).write(pages: Self.pages)
+        let folder = try PageWriter(outDirectory: out).write(pages: Self.pages).folder
         #expect(Self.fileType(out) == S_IFLNK)
         let target = try FileManager.default.destinationOfSymbolicLink(atPath: out)
         #expect(!target.hasPrefix("/"), "relative link, so the data folder can move")
@@ -183,15 +183,15 @@ struct PageWriterTests {
         let parent = directory.path("data")
         let out = parent + "/pages"
         let writer = PageWriter(outDirectory: out)
-        let first = try writer.write(pages: Self.pages)
-        let second = try writer.write(pages: Self.otherPages)
+        let first = try writer.write(pages: Self.pages).folder
+        let second = try writer.write(pages: Self.otherPages).folder
         #expect(first != second, "each write needs its own generation folder")
         #expect(Self.fileType(out) == S_IFLNK)
         try Self.expectFiles(in: out, Self.otherPages)
         try Self.expectFiles(in: first, Self.pages)
         #expect(try Self.generations(parent, name: "pages").count == 2)
 
-        let third = try writer.write(pages: [[1], [2], [3]])
+        let third = try writer.write(pages: [[1], [2], [3]]).folder
         #expect(Set([first, second, third]).count == 3)
         try Self.expectFiles(in: out, [[1], [2], [3]])
         try Self.expectFiles(in: second, Self.otherPages)
@@ -223,7 +223,7 @@ struct PageWriterTests {
         let directory = TemporaryDirectory()
         let out = directory.path("pages")
         let writer = PageWriter(outDirectory: out)
-        let first = try writer.write(pages: Self.pages)
+        let first = try writer.write(pages: Self.pages).folder
         // Occupy the temporary link name with a non-empty folder, so symlink(2) fails.
         let blocker = directory.path(".pages.link-\(getpid())")
         try FileManager.default.createDirectory(atPath: blocker + "/x", withIntermediateDirectories: true)

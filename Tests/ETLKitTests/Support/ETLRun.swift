@@ -5,6 +5,8 @@ struct ETLRun {
     var exitCode: Int32
     var standardOutput: String
     var standardError: String
+    /// Seconds from the first signal sent to the process's exit; nil when none was sent.
+    var secondsFromSignalToExit: Double? = nil
 
     /// Runs `etl arguments`; `signal` (with `after` seconds, once stderr
     /// contains `whenErrorContains`, and once `when` holds) is sent to test
@@ -64,6 +66,28 @@ struct ETLRun {
         return ETLRun(
             exitCode: code,
             standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+            standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
+            secondsFromSignalToExit: signalled ? Date().timeIntervalSince(signalledAt) : nil)
+    }
+}
+
+extension ETLRun {
+    /// Runs `command` with `/bin/sh -c` (for `unshare` and mounts around etl).
+    static func runShell(_ command: String) throws -> ETLRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ETLRun(
+            exitCode: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
+            standardError: String(decoding: err, as: UTF8.self))
     }
 }
