@@ -48,7 +48,8 @@ struct RateControllerTests {
     }
 
     @Test func aRateHeldForTheSustainPeriodBecomesTheCleanRateAndBlocksAboveItFallBackToIt() {
-        var controller = RateController(settings: Settings(start: 10, firstBackoff: 0.8, sustain: 60, searchWait: 600), now: 0)
+        var controller = RateController(
+            settings: Settings(start: 10, firstBackoff: 0.8, sustain: 60, searchWait: 600, closeEnough: 1.2), now: 0)
         controller.recordBlock(at: 0)                      // ceiling 10, resume 8
         controller.recordResume(at: 60)
         var now = Self.drive(&controller, from: 60, for: 61)
@@ -57,12 +58,10 @@ struct RateControllerTests {
         #expect(controller.rate == 9, "after the search wait: halfway between the clean rate and the ceiling")
         controller.recordBlock(at: now)
         #expect(controller.rate == 8, "a failed step goes back to the clean rate")
-        #expect(controller.ceiling == 9)
+        #expect(controller.ceiling == 9, "and the step is the new ceiling: 9 / 8 is close enough, the search is over")
         controller.recordResume(at: now + 60)
-        now = Self.drive(&controller, from: now + 60, for: 1_100)
-        #expect(controller.rate == 8, "the next step waits twice as long")
-        Self.drive(&controller, from: now, for: 150)
-        #expect(controller.rate == 8.5)
+        Self.drive(&controller, from: now + 60, for: 3_000)
+        #expect(controller.rate == 8)
     }
 
     @Test func aQuickBlockAtTheCleanRateHalvesAndALateOneBacksOffByTenPercentToANewCleanRate() {
@@ -79,6 +78,15 @@ struct RateControllerTests {
         #expect(controller.rate == 16 * 0.9, "blocked 100 s into a clean rate: the limit fell a little")
         #expect(controller.cleanRate == 16 * 0.9)
         #expect(controller.ceiling == 16)
+    }
+
+    @Test func aSearchStepIsAtMostCloseEnoughAboveTheCleanRate() {
+        var controller = RateController(settings: Settings(start: 10, firstBackoff: 0.5, sustain: 60, searchWait: 600), now: 0)
+        controller.recordBlock(at: 0)                      // ceiling 10, resume 5
+        controller.recordResume(at: 60)
+        Self.drive(&controller, from: 60, for: 620)
+        #expect(controller.cleanRate == 5)
+        #expect(controller.rate == 5 * 1.05, "not 7.5, halfway to an overshot ceiling")
     }
 
     @Test func aFoundLimitIsProbedOnlyAfterTheRaisePeriodWithNoBlock() {

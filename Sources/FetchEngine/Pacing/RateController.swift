@@ -16,9 +16,11 @@
 ///   proven clean; it is what a later block falls back to, and what the next
 ///   run remembers.
 /// - **Search**: while the ceiling is more than `closeEnough` (5%) above
-///   the clean rate, step halfway between them after `searchWait` clean
-///   seconds (15 minutes, doubled for each step that ended in a block). A
-///   block above the clean rate resumes at the clean rate.
+///   the clean rate, step halfway between them, but at most `closeEnough`
+///   above the clean rate (a slow-start ceiling is an overshoot), after
+///   `searchWait` clean seconds (15 minutes). A step that holds becomes the
+///   clean rate; a block above the clean rate resumes at the clean rate and
+///   lowers the ceiling to the step, which ends the search.
 /// - **A block at or below the clean rate**: within `quickBlock` seconds
 ///   (60) of the rate starting (a wrong memory, a limit that fell far),
 ///   forget the clean rate and halve; later (the limit fell a little),
@@ -103,8 +105,6 @@ public struct RateController: Sendable, Equatable {
     private var grantsInInterval = 0
     /// Since when the rate in force has been used with no block.
     private var rateSince: Double
-    /// Search steps in a row that ended in a block.
-    private var failedSteps = 0
 
     public init(settings: Settings, now: Double, remembered: Remembered? = nil) {
         self.settings = settings
@@ -146,7 +146,6 @@ public struct RateController: Sendable, Equatable {
         let held = now - rateSince
         if held >= settings.sustain, rate > (cleanRate ?? 0) {
             cleanRate = rate
-            failedSteps = 0
             if let ceiling, rate >= ceiling { self.ceiling = nil }
         }
         guard let ceiling else {
@@ -158,8 +157,7 @@ public struct RateController: Sendable, Equatable {
             // Below a remembered clean rate: a quarter of the proof suffices to go back to it.
             if held >= settings.sustain / 4 { setRate(clean, at: now) }
         } else if ceiling > clean * settings.closeEnough {
-            let wait = settings.searchWait * Double(1 << min(failedSteps, 6))
-            if held >= wait { setRate((clean + ceiling) / 2, at: now) }
+            if held >= settings.searchWait { setRate(min((clean + ceiling) / 2, clean * settings.closeEnough), at: now) }
         } else if held >= settings.searchWait, now - (lastBlockAt ?? -.infinity) >= settings.raisePeriod {
             setRate(ceiling * settings.raiseStep, at: now)
         }
@@ -173,7 +171,6 @@ public struct RateController: Sendable, Equatable {
             // A step above the proven rate failed: back to what is known to
             // hold; an older, lower ceiling stays the upper bound.
             resume = clean
-            failedSteps += 1
             ceiling = min(ceiling ?? blocked, blocked)
         } else if ceiling == nil && cleanRate == nil {
             resume = blocked * settings.firstBackoff
