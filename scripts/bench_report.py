@@ -93,7 +93,7 @@ def load_runs(results, files=None):
         etl_complete = parts[8] if len(parts) > 8 else ""
         t = parse_time(tfile)
         j = last_json(ofile)
-        if tool == "etl":
+        if tool.startswith("etl"):
             objects = sum(int(j.get(k, 0) or 0) for k in ("fetched", "gone", "failed", "badIDs"))
             complete = int(etl_complete) if etl_complete.isdigit() else None
             ok = rc == "0" and j.get("status") == "completed" and int(j.get("failed", 0) or 0) == 0
@@ -167,6 +167,29 @@ def compare_section(runs, meta):
                "SQLite and rebuilds works/pages; the peers keep the 11 fields in a list.")
     out.append("")
     return out, chosen, concs
+
+
+def ab_section(runs):
+    """This build against the previous release, run in alternation on the same nginx."""
+    out = []
+    concs = sorted({r["c"] for r in runs if r["tool"] == "etl-prev"})
+    if not concs:
+        return out
+    out.append("### A/B: this build against the previous release, alternating on the same nginx")
+    out.append("")
+    out.append("| binary | concurrency | rounds | CPU ms per object (median) | objects/s (median) | all ok |")
+    out.append("|---|---:|---:|---:|---:|:-:|")
+    for c in concs:
+        for tool, name in (("etl", "this build"), ("etl-prev", "previous release")):
+            group = [r for r in runs if r["tool"] == tool and r["c"] == c]
+            if not group:
+                continue
+            cpu = sorted(r["cpu"] / r["objects"] * 1000 for r in group if r["objects"])
+            rate = sorted(r["rate"] for r in group)
+            out.append(f"| {name} | {c} | {len(group)} | {cpu[(len(cpu) - 1) // 2]:.4f} | "
+                       f"{fmt(rate[(len(rate) - 1) // 2], 0)} | {'yes' if all(r['ok'] for r in group) else 'NO'} |")
+    out.append("")
+    return out
 
 
 def big_section(big):
@@ -253,9 +276,10 @@ def main():
     if runs:
         section, chosen, concs = compare_section(runs, meta)
         lines += section
+        lines += ab_section(runs)
     lines += big_section(big)
     lines += targets_section(chosen, concs, big)
-    setup = ", ".join(f"{k} {v}" for k, v in meta.items() if k in ("etl", "nginx", "python", "aiohttp", "scrapy", "cpu"))
+    setup = ", ".join(f"{k} {v}" for k, v in meta.items() if k in ("etl", "etl_prev", "nginx", "python", "aiohttp", "scrapy", "cpu"))
     if setup:
         lines.append(f"Setup: {setup}.")
     print("\n".join(lines))

@@ -4,7 +4,7 @@
     python3 scripts/mock_api.py --data FILE.jsonl [--port 0] [--port-file P] [faults...]
 
 The API base is the server root: {api}/objects, {api}/objects/{id},
-{api}/departments.  Test hooks live under /__ (stats, reset, config) and are
+{api}/departments.  Test hooks live under /__ (stats, times, reset, config) and are
 never blocked, faulted or counted.  Every fault is decided from a hash of
 (seed, path, n-th request of that path), so a run replays identically
 whatever the thread timing is, and a retry of a path gets a fresh decision.
@@ -181,6 +181,9 @@ class Stats(Counting):
             # URL that answered before.
             self.first_faults = dict.fromkeys(self.FAULTS, 0)
             self.window, self.block_until = deque(), 0.0
+            # When each counted request arrived (monotonic seconds), by kind,
+            # for /__times: how fast a client started, not just how much it sent.
+            self.times = {kind: deque(maxlen=100_000) for kind in ("object", "listing", "image", "other")}
 
     def begin(self, path, kind, cfg):
         """Count one API request; return (n-th request of this path, blocked?)."""
@@ -190,6 +193,7 @@ class Stats(Counting):
             if kind in self.kinds:
                 self.kinds[kind] += 1
             n = self.hits[path] = self.hits.get(path, 0) + 1
+            self.times[kind].append(now)
             sec = int(now)
             self.buckets[sec] = self.buckets.get(sec, 0) + 1
             self.peak_rps = max(self.peak_rps, self.buckets[sec])
@@ -351,6 +355,10 @@ class Handler(BaseHTTPRequestHandler):
         if path.startswith("/__"):
             if path == "/__stats":
                 return self.reply(200, dumps(app.stats.snapshot()), count=False)
+            if path == "/__times":
+                with app.stats.lock:
+                    times = {kind: list(values) for kind, values in app.stats.times.items()}
+                return self.reply(200, dumps(times), count=False)
             return self.reply(404, dumps({"message": "Not Found"}), count=False)
         cfg, data = app.snapshot()
         kind = ("listing" if path == "/objects" else "object" if path.startswith("/objects/")

@@ -143,13 +143,13 @@ struct RequestPacerTests {
         #expect(await pacer.acquire() == nil)
         for _ in 0..<3 { _ = await pacer.recordRefusal(reason: "HTTP 403", isStrong: true) }
         #expect(await pacer.blocks == 1)
-        #expect(await pacer.currentRate == 36, "no clean interval yet: 90% of 40")
+        #expect(await pacer.currentRate == 40 * 0.76, "a first block: 76% of 40")
         #expect(await pacer.acquire() == nil, "granted once the cooldown is over")
         #expect(await pacer.isCoolingDown == false)
         await pacer.recordNormalAnswer(url: "http://x/objects/1", isGood: true)
         for _ in 0..<3 { _ = await pacer.recordRefusal(reason: "HTTP 403", isStrong: true) }
         #expect(await pacer.blocks == 2)
-        #expect(await pacer.currentRate == 18, "blocked again right after resuming: halved")
+        #expect(await pacer.currentRate == 40 * 0.76 / 2, "blocked again right after resuming: halved")
     }
 
     @Test func aProbeIsNotSentIntoABlockThatOtherAnswersConfirmed() async throws {

@@ -70,6 +70,7 @@ public enum Report {
         }
         text += pages(status.pageSettings)
         text += images(status.images)
+        text += pacing(status.pacing)
         text += status.hasReport
             ? "report          \(status.reportPath) (written by 'etl report')\n"
             : "report          none yet; 'etl report' writes \(status.reportPath)\n"
@@ -92,6 +93,25 @@ public enum Report {
         return "page settings   \(shown.prefix(4).joined(separator: " "))\n"
             + "                \(shown.dropFirst(4).joined(separator: " ")) (later crawl and pages runs keep them)\n"
     }
+
+    /// The pacing-memory lines of `etl status`: one per host `--rate auto` paced.
+    static func pacing(_ hosts: [CatalogStatus.Pacing]) -> String {
+        hosts.map { host in
+            var text = "pacing          \(TerminalText.escaped(host.host)): "
+            text += host.nextStartRate.map { "next run starts at \(twoDecimals($0))" } ?? "too old, next run slow-starts"
+            var learnt: [String] = []
+            if let clean = host.cleanRate { learnt.append("clean \(twoDecimals(clean))") }
+            if let ceiling = host.ceiling { learnt.append("ceiling \(twoDecimals(ceiling))") }
+            if let at = host.lastBlockAt {
+                learnt.append("last block \(at)" + (host.lastBlockSeconds.map { " for \(duration($0))" } ?? ""))
+            }
+            learnt.append("updated \(host.updatedAt)")
+            return text + " (" + learnt.joined(separator: ", ") + ")\n"
+        }.joined()
+    }
+
+    /// Paced rates are a few per second: tenths would hide a 3% step.
+    private static func twoDecimals(_ value: Double) -> String { String(format: "%.2f/s", value) }
 
     /// The image lines of `etl status`.
     static func images(_ coverage: ImageCoverage) -> String {

@@ -4,8 +4,9 @@ import Foundation
 /// The SQLite catalog: every object ever listed, what fetching it gave, the
 /// kept works with their page places, and one row per crawl.
 ///
-/// A catalog has one writer at a time (see ``CatalogLock``); readers such as
-/// `sqlite3` may query it concurrently thanks to WAL.
+/// A catalog has one crawl and one `etl images` at a time (see
+/// ``CatalogLock``); their short write transactions take turns (WAL, a
+/// 60-second busy timeout), and readers such as `sqlite3` query it meanwhile.
 public final class Catalog {
     public let database: Database
     public let path: String
@@ -139,10 +140,15 @@ public final class Catalog {
             PRAGMA synchronous = NORMAL;
             PRAGMA cache_size = -16384;
             PRAGMA foreign_keys = ON;
+            PRAGMA busy_timeout = 60000;
             """)
         guard userVersion < CatalogSchema.version else { return }
         try database.transaction {
-            for version in userVersion..<CatalogSchema.version {
+            // A crawl and `etl images` may open an old catalog at once: the
+            // one that waited for the write lock finds it migrated.
+            let current = try database.fetchOne(sql: "PRAGMA user_version")?.integer(named: "user_version") ?? userVersion
+            guard current < CatalogSchema.version else { return }
+            for version in current..<CatalogSchema.version {
                 try CatalogSchema.migrate(database, from: version)
             }
             try database.execute(sql: """

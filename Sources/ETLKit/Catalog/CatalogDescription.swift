@@ -161,6 +161,17 @@ public enum CatalogDescription {
             ],
             facets: ["kind"]),
         Table(
+            name: "pacing_memory",
+            description: "What --rate auto learnt per host, so the next run starts near the limit (used when under 7 days old).",
+            columns: [
+                ("host", "The API's or a picture host, with :port when one was given"),
+                ("ceiling", "Requests per second in force at the last confirmed block, while it is the best upper bound"),
+                ("clean_rate", "The highest rate that ran 60 s with no block"),
+                ("last_block_at", "UTC time of the last confirmed block"),
+                ("last_block_seconds", "How long that block's cooldown lasted"),
+                ("updated_at", "UTC time this row was written"),
+            ]),
+        Table(
             name: "page_lines",
             description: "The page files as last written, line by line.",
             columns: [("page", "Page number"), ("position", "Line, from 1"), ("object_id", "The ID on that line")],

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One crawl per catalog: an exclusive `flock(2)` on `<catalog>.lock`.
+/// One crawl per catalog: an exclusive `flock(2)` on `<catalog>.lock`
+/// (and one `etl images`: `<catalog>.images.lock`, see ``Purpose``).
 ///
 /// The kernel drops the lock when the process dies, even by `kill -9`, so a
 /// lock file left behind never blocks the next run. The lock file sits beside
@@ -10,9 +11,9 @@ public final class CatalogLock {
     private let descriptor: Int32
     public let path: String
 
-    /// Takes the lock or throws ``CrawlError/catalogBusy(path:holder:)`` at once.
-    public init(catalogPath: String) throws {
-        path = LocalPath(catalogPath).resolved.string + ".lock"
+    /// Takes the lock or throws ``CrawlError/catalogBusy(path:holder:command:)`` at once.
+    public init(catalogPath: String, purpose: Purpose = .writer) throws {
+        path = LocalPath(catalogPath).resolved.string + purpose.suffix
         try? FileManager.default.createDirectory(atPath: LocalPath(path).parent.string, withIntermediateDirectories: true)
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -21,7 +22,7 @@ public final class CatalogLock {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.readHolder(descriptor)
             close(descriptor)
-            throw CrawlError.catalogBusy(path: catalogPath, holder: holder)
+            throw CrawlError.catalogBusy(path: catalogPath, holder: holder, command: purpose.command)
         }
         let text = "\(getpid())\n"
         _ = ftruncate(descriptor, 0)

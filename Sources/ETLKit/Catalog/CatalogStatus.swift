@@ -44,6 +44,8 @@ public struct CatalogStatus: Sendable, Equatable, Codable {
     /// `page-size`, `order`, `seed`, `require-image`, `bundles`); nil
     /// before any pages were written.
     public var pageSettings: [String: String]?
+    /// What `--rate auto` remembers per host, for the next run.
+    public var pacing: [Pacing] = []
 
     public init() {}
 }
@@ -92,6 +94,7 @@ extension Catalog {
         status.pageSettings = try PagesBuilder.recordedSettings(in: self).map { settings in
             Dictionary(uniqueKeysWithValues: PageSettings.Field.allCases.map { ($0.rawValue, settings.value(of: $0)) })
         }
+        status.pacing = try pacingStatus()
         status.lastRuns = try database.fetchAll(
             sql: """
                 SELECT id, started_at, status, mode, duration_seconds, requests, blocks, fetched,

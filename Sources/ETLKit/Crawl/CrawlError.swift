@@ -3,7 +3,7 @@ import Foundation
 /// Errors that stop a crawl before or outside the fetching of objects.
 public enum CrawlError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Another `etl crawl` holds the catalog's lock.
-    case catalogBusy(path: String, holder: Int?)
+    case catalogBusy(path: String, holder: Int?, command: String = "crawl")
     /// The ID listing could not be fetched or read.
     case listingFailed(url: String, reason: String)
     /// The listing's host never answered (no connection, no name).
@@ -23,9 +23,9 @@ public enum CrawlError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .catalogBusy(let path, let holder):
+        case .catalogBusy(let path, let holder, let command):
             let who = holder.map { " (pid \($0))" } ?? ""
-            return "catalog '\(path)' is in use by another etl crawl\(who); try again when it has finished"
+            return "catalog '\(path)' is in use by another etl \(command)\(who); try again when it has finished"
         case .listingFailed(let url, let reason), .unreachable(let url, let reason):
             return "cannot list object IDs from \(url): \(reason)"
         case .neverReached(let url, let reason):

@@ -35,12 +35,14 @@ public struct Crawler: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let pacing = options.pacing
-        let pacer = pacing.makePacer(stop: stop)
+        let memory = PacingMemoryKeeper(urls: [options.api])
+        let pacer = pacing.makePacer(stop: stop, memory: memory.load(from: catalog))
         let previousCursor = try catalog.setting(Self.cursorKey)
         let mode = modeName(hasCursor: previousCursor != nil)
         let runID = try catalog.beginRun(mode: mode, startedAt: startedAt)
         try catalog.recordBudgets(runID: runID, maxDuration: pacing.maxDuration, maxRequests: pacing.maxRequests)
         var minutes = MinuteRecorder(kind: .crawl, runID: runID, startedAt: startedAt, start: start, seconds: options.telemetrySeconds)
+        minutes.pacingMemory = memory
         var summary = CrawlSummary()
         summary.mode = mode
         do {
@@ -55,6 +57,7 @@ public struct Crawler: Sendable {
                 summary.status = stopped.reason.runStatus
                 summary.remaining = try catalog.queuedIDs().count
                 if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+                await minutes.rememberPacing(of: pacer, in: catalog, isFinal: true)
                 await summary.recordTimes(of: pacer, elapsed: clock.now - start)
                 try catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
                 return summary
@@ -77,10 +80,12 @@ public struct Crawler: Sendable {
             summary.error = "\(error)"
             // The minutes so far (the listing's requests too) are kept; a second finish is a no-op.
             if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+            await minutes.rememberPacing(of: pacer, in: catalog, isFinal: true)
             await summary.recordTimes(of: pacer, elapsed: clock.now - start)
             try? catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
             throw error
         }
+        await minutes.rememberPacing(of: pacer, in: catalog, isFinal: true)
         await summary.recordTimes(of: pacer, elapsed: clock.now - start)
         try catalog.finishRun(id: runID, summary: summary, finishedAt: Date())
         return summary

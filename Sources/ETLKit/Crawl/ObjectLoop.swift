@@ -59,6 +59,7 @@ struct ObjectLoop {
                 onHeartbeat: {
                     // Telemetry never fails a run: a busy catalog costs a minute row at most.
                     if let minute = minutes.observe(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+                    await minutes.rememberPacing(of: pacer, in: catalog)
                     reporter.report(await pacer.takeEvents())
                     reporter.crawl(didReport: .progress(await pacer.progress(
                         done: done, total: queue.count, retries: summary.retries, failures: summary.failed, since: start)))

@@ -83,7 +83,7 @@ public enum OutputTarget: Equatable, Sendable {
         }
     }
 
-    private static let catalogSuffixes = ["-wal", "-shm", "-journal", ".lock"]
+    private static let catalogSuffixes = ["-wal", "-shm", "-journal", ".lock", ".images.lock"]
 
     /// Whether `status` is the catalog's file or one of its side files
     /// (same device and inode, so hard links count too).

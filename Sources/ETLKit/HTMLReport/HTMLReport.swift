@@ -60,6 +60,11 @@ struct HTMLReport {
             backlog += "</small>"
         }
         let images = status.images
+        // One figure per host `--rate auto` remembers: where the next run starts.
+        let pacing = status.pacing.map { host in
+            let rate = host.nextStartRate.map { String(format: "%.2f/s", $0) } ?? "slow start"
+            return "<div><dt>Next run's rate</dt><dd>\(ReportFormat.html(rate))<small>\(ReportFormat.html(host.host))</small></dd></div>\n"
+        }.joined()
         return """
             <section id="summary"><h2>At a glance</h2>
             <dl class="figures">
@@ -70,7 +75,7 @@ struct HTMLReport {
             <div><dt>Backlog</dt><dd>\(backlog)</dd></div>
             <div><dt>Pictures verified</dt><dd>\(Self.figure("images-paged-verified", images.pagedVerified))<small>of \(Self.figure("images-paged", images.paged)) paged \(images.paged == 1 ? "work" : "works")</small></dd></div>
             <div><dt>Crawls</dt><dd>\(Self.figure("runs", data.runs.count))<small>\(Self.counted("blocks-total", data.runs.reduce(0) { $0 + $1.blocks }, "confirmed block"))</small></dd></div>
-            </dl></section>
+            \(pacing)</dl></section>
 
             """
     }

@@ -4,9 +4,9 @@ extension CatalogLock {
     /// The lock of a catalog that must already exist (`etl pages`, `etl images`):
     /// a missing catalog, or a file that is not one, is reported before the
     /// lock file is created beside it, so a mistyped path leaves nothing behind.
-    static func existing(catalogPath path: String) throws -> CatalogLock {
+    static func existing(catalogPath path: String, purpose: Purpose = .writer) throws -> CatalogLock {
         guard FileManager.default.fileExists(atPath: path) else { throw CatalogError.missing(path: path) }
         try Catalog.checkExisting(path: path)
-        return try CatalogLock(catalogPath: path)
+        return try CatalogLock(catalogPath: path, purpose: purpose)
     }
 }

@@ -26,7 +26,9 @@ public struct ImageDownloader: Sendable {
     }
 
     public func run() async throws -> ImageSummary {
-        let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
+        // Its own lock: pictures come from other hosts than the crawl's API,
+        // so an image run may go on while the catalog is being crawled.
+        let lock = try CatalogLock.existing(catalogPath: options.catalogPath, purpose: .images)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath, create: false)
         try catalog.requireSource(options.source)
@@ -53,8 +55,11 @@ public struct ImageDownloader: Sendable {
         reporter.crawl(didReport: .planned(mode: "images", listed: nil, changes: nil, queued: plan.plannedDownloads))
 
         let pacing = options.pacing
-        let pacer = pacing.makePacer(stop: stop)
+        // The picture hosts' memory; the first thousand entries name them.
+        let memory = PacingMemoryKeeper(urls: plan.entries.prefix(1_000).map(\.url))
+        let pacer = pacing.makePacer(stop: stop, memory: memory.load(from: catalog))
         var minutes = MinuteRecorder(kind: .images, runID: nil, startedAt: startedAt, start: .now, seconds: options.telemetrySeconds)
+        minutes.pacingMemory = memory
         let fetcher = Fetcher(
             kind: ImageRequest(directory: directory), client: client, pacer: pacer,
             maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
@@ -69,6 +74,7 @@ public struct ImageDownloader: Sendable {
             // The minutes so far are kept; a second finish is a no-op.
             if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
         }
+        await minutes.rememberPacing(of: pacer, in: catalog, isFinal: true)
         summary.requests = await pacer.requests
         summary.blocks = await pacer.blocks
         summary.refusals = await pacer.refusals

@@ -100,7 +100,8 @@ struct ImageLoop {
             commit: commit,
             onHeartbeat: {
                 // Telemetry never fails a run: a busy catalog costs a minute row at most.
-                    if let minute = minutes.observe(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+                if let minute = minutes.observe(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+                await minutes.rememberPacing(of: pacer, in: catalog)
                 reporter.report(await pacer.takeEvents())
                 let total = done + inFlight + abandoned + downloadsAhead()
                 reporter.crawl(didReport: .progress(await pacer.progress(

@@ -36,10 +36,12 @@ public struct SourceCrawler: Sendable {
         let startedAt = Date()
         let clock = ContinuousClock()
         let start = clock.now
-        let pacer = options.pacing.makePacer(stop: stop)
+        let memory = PacingMemoryKeeper(urls: [options.api])
+        let pacer = options.pacing.makePacer(stop: stop, memory: memory.load(from: catalog))
         let runID = try catalog.beginRun(mode: "full", startedAt: startedAt)
         try catalog.recordBudgets(runID: runID, maxDuration: options.pacing.maxDuration, maxRequests: options.pacing.maxRequests)
         var minutes = MinuteRecorder(kind: .crawl, runID: runID, startedAt: startedAt, start: start, seconds: options.telemetrySeconds)
+        minutes.pacingMemory = memory
         var summary = CrawlSummary()
         summary.source = options.source
         var listing = SourceListing()
@@ -72,6 +74,7 @@ public struct SourceCrawler: Sendable {
             throw firstTry
         }
         if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+        await minutes.rememberPacing(of: pacer, in: catalog, isFinal: true)
         await summary.recordTimes(of: pacer, elapsed: clock.now - start)
         if let failure {
             try? catalog.finishRun(id: runID, summary: summary, finishedAt: Date())

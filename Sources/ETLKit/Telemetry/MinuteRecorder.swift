@@ -15,6 +15,8 @@ struct MinuteRecorder: Sendable {
     private var baseline = PacerSnapshot()
     /// A minute, except in tests, which cut rows faster.
     private let length: Duration
+    /// Where the pacer's memory goes (no host: nowhere).
+    var pacingMemory = PacingMemoryKeeper(hosts: [])
 
     /// `start` is when the run's pacer was made, so requests made before
     /// the loop (the listing) fall in the first row.
@@ -47,6 +49,12 @@ struct MinuteRecorder: Sendable {
         case .gone, .badID: count(gone: 1, tally: tally, isCommitted: true)
         case .failed: count(failed: 1, tally: tally, isCommitted: true)
         }
+    }
+
+    /// Writes what the pacer learnt to the catalog: at a new confirmed
+    /// block (called on each heartbeat), and always when `isFinal`.
+    mutating func rememberPacing(of pacer: RequestPacer, in catalog: Catalog, isFinal: Bool = false) async {
+        await pacingMemory.save(pacer, to: catalog, isFinal: isFinal)
     }
 
     /// The finished row when a minute has passed since the current one began.

@@ -1,11 +1,18 @@
+import Foundation
+
 /// How one run paces, retries and budgets its requests: the options
 /// `etl crawl` and `etl images` (and every source) share, parsed once.
 public struct PacingOptions: Sendable, Equatable {
     /// Requests in flight at most.
     public var concurrency = 4
     public var rate: RateSetting = .auto
-    /// Starting rate of `--rate auto`.
-    public var rateStart = 1.0
+    /// Starting rate of `--rate auto`: the one given, else 1.
+    public var rateStart: Double {
+        get { givenRateStart ?? 1 }
+        set { givenRateStart = newValue }
+    }
+    /// `--rate-start` when it was set: it wins over a remembered rate.
+    public private(set) var givenRateStart: Double?
     /// Highest rate `--rate auto` may reach.
     public var rateMax = 80.0
     /// Seconds every request waits after a confirmed block.
@@ -27,10 +34,18 @@ public struct PacingOptions: Sendable, Equatable {
     public var maxRetryAfter: Double { max(cooldown, 1) * 10 }
 
     /// The run's one pacer: rate, refusal confirmation, cooldowns and budgets.
-    public func makePacer(stop: StopSignal) -> RequestPacer {
+    /// `memory` (what an earlier run learnt about the host) is used only by
+    /// `--rate auto` without `--rate-start`, and only when fresh.
+    public func makePacer(stop: StopSignal, memory: PacingMemory? = nil, now: Date = Date()) -> RequestPacer {
         RequestPacer(
             rate: rate, controllerSettings: .init(start: rateStart, maximum: rateMax),
             cooldown: cooldown, maxRequests: maxRequests, maxDuration: maxDuration,
-            maxRetryAfter: maxRetryAfter, stop: stop)
+            maxRetryAfter: maxRetryAfter, memory: usableMemory(memory, at: now), stop: stop)
+    }
+
+    /// `memory` when this run may start from it.
+    public func usableMemory(_ memory: PacingMemory?, at now: Date) -> PacingMemory? {
+        guard rate == .auto, givenRateStart == nil, let memory, memory.isFresh(at: now) else { return nil }
+        return memory
     }
 }

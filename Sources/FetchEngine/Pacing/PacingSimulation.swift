@@ -41,6 +41,8 @@ public struct PacingSimulation: Sendable {
         public var heldRate = 0.0
         public var finalRate = 0.0
         public var ceiling: Double?
+        /// What the run leaves for the next one (times from this run's start).
+        public var remembered = RateController.Remembered()
     }
 
     public var server: Server
@@ -49,11 +51,14 @@ public struct PacingSimulation: Sendable {
     public var duration: Double
     public var warmUp: Double
     public var seed: UInt64
+    /// What an earlier run learnt, as ``RequestPacer`` hands it to its controller.
+    public var remembered: RateController.Remembered?
 
     public init(
         server: Server, settings: RateController.Settings, cooldown: Double, duration: Double,
-        warmUp: Double = 3_600, seed: UInt64 = 1
+        warmUp: Double = 3_600, seed: UInt64 = 1, remembered: RateController.Remembered? = nil
     ) {
+        self.remembered = remembered
         self.server = server
         self.settings = settings
         self.cooldown = cooldown
@@ -64,7 +69,7 @@ public struct PacingSimulation: Sendable {
 
     public func run() -> Result {
         var result = Result()
-        var controller = RateController(settings: settings, now: 0)
+        var controller = RateController(settings: settings, now: 0, remembered: remembered)
         var judge = RefusalJudge(cooldown: cooldown)
         var random = SeededGenerator(seed: seed)
         var window: [Double] = []
@@ -143,6 +148,27 @@ public struct PacingSimulation: Sendable {
         result.heldRate = Double(answeredAfterWarmUp) / max(duration - warmUp, 1)
         result.finalRate = controller.rate
         result.ceiling = controller.ceiling
+        result.remembered = controller.remembered
         return result
+    }
+
+    /// `nights` runs of `duration` seconds, `gap` seconds apart, each
+    /// starting from what the one before learnt (as the catalog's pacing
+    /// memory carries it); `warmUp` is ignored: every second counts.
+    public func nights(_ nights: Int, gap: Double) -> [Result] {
+        var memory: RateController.Remembered?
+        var results: [Result] = []
+        for night in 0..<max(nights, 0) {
+            var run = self
+            run.warmUp = 0
+            run.seed = seed &+ UInt64(night)
+            run.remembered = memory
+            let result = run.run()
+            results.append(result)
+            var next = result.remembered
+            next.lastBlockAt = next.lastBlockAt.map { $0 - duration - gap }
+            memory = next.isEmpty ? memory : next
+        }
+        return results
     }
 }

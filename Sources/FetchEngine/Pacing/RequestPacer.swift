@@ -1,3 +1,5 @@
+import Foundation
+
 /// Hands out permission to send a request: the rate, the gate of an open
 /// refusal suspicion, the cooldown of a confirmed block, and the request and
 /// time budgets. Shared by every fetching task, hence an actor; the
@@ -23,6 +25,11 @@ public actor RequestPacer {
 
     private let clock = ContinuousClock()
     private let startedAt: ContinuousClock.Instant
+    /// The wall-clock time of `startedAt`, to date what is remembered.
+    private let startDate: Date
+    /// The memory this run started from, if any: kept for what it did not relearn.
+    private let startMemory: PacingMemory?
+    private var lastBlockSeconds: Double?
     private let fixedRate: Double?
     private var controller: RateController?
     private var judge: RefusalJudge
@@ -47,19 +54,24 @@ public actor RequestPacer {
 
     public init(
         rate: RateSetting, controllerSettings: RateController.Settings = .init(), cooldown: Double,
-        maxRequests: Int?, maxDuration: Double?, maxRetryAfter: Double = 600, stop: StopSignal
+        maxRequests: Int?, maxDuration: Double?, maxRetryAfter: Double = 600, memory: PacingMemory? = nil,
+        stop: StopSignal
     ) {
         let now = ContinuousClock.now
         startedAt = now
+        startDate = Date()
         nextSlot = now
         switch rate {
         case .auto:
             fixedRate = nil
-            controller = RateController(settings: controllerSettings, now: 0)
+            startMemory = memory
+            controller = RateController(settings: controllerSettings, now: 0, remembered: memory?.remembered(at: startDate))
         case .fixed(let value):
             fixedRate = value
+            startMemory = nil
         case .unlimited:
             fixedRate = .infinity
+            startMemory = nil
         }
         judge = RefusalJudge(cooldown: cooldown)
         self.maxRequests = maxRequests
@@ -74,6 +86,20 @@ public actor RequestPacer {
     public var ceiling: Double? { controller?.ceiling }
     /// Confirmed blocks.
     public var blocks: Int { judge.confirmed }
+
+    /// What `--rate auto` knows now, for the next run against the same host;
+    /// nil for a fixed or unlimited rate, or when nothing was learnt.
+    public var memory: PacingMemory? {
+        guard let controller else { return nil }
+        let learnt = controller.remembered
+        guard !learnt.isEmpty else { return nil }
+        let blockDate = learnt.lastBlockAt.map { startDate.addingTimeInterval($0) }
+        let isNewBlock = controller.blocks > 0
+        return PacingMemory(
+            ceiling: learnt.ceiling, cleanRate: learnt.cleanRate, lastBlockAt: blockDate,
+            lastBlockSeconds: isNewBlock ? lastBlockSeconds : startMemory?.lastBlockSeconds,
+            updatedAt: startDate.addingTimeInterval(now))
+    }
     /// Refused answers (403, 429, HTML where data was expected).
     public var refusals: Int { judge.refusals }
     /// Suspicions that a probe dismissed as noise.
@@ -192,6 +218,7 @@ public actor RequestPacer {
 
     private func settleBlock(isNew: Bool) {
         if isNew { controller?.recordBlock(at: now) }
+        lastBlockSeconds = max(0, (judge.cooldownUntil ?? now) - now)
         if let until = judge.cooldownUntil.map(instant) {
             nextSlot = max(nextSlot, until)
             isResuming = true

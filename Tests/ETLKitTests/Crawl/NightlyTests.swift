@@ -145,6 +145,39 @@ extension NightlyTests {
     }
 }
 
+extension NightlyTests {
+    @Test("ETL_IMAGES=1: scripts/nightly runs etl images beside the crawl, each with its own log")
+    func nightlyWithImages() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"), options: ["--images"])
+        func wrapper(_ environment: [String: String]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TestPaths.script("nightly"))
+            process.arguments = ["--api", mock.api, "--catalog", fixture.catalogPath, "--out", fixture.pagesPath, "--rate", "20"]
+            process.environment = ProcessInfo.processInfo.environment.merging(
+                ["ETL_BIN": TestPaths.etlExecutable, "ETL_LOG_DIR": fixture.path("logs"), "ETL_MAX_DURATION": "2m"]
+                    .merging(environment) { $1 }) { $1 }
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        // The first night makes the catalog; the second fetches again, pictures alongside.
+        #expect(try wrapper([:]) == 0)
+        #expect(try wrapper([
+            "ETL_IMAGES": "1", "ETL_IMAGES_OPTIONS": "--dir \(fixture.path("images")) --image-hosts 127.0.0.1 --rate 20",
+        ]) == 0)
+        let day = Timestamp.day(of: Date())
+        let images = try String(contentsOfFile: fixture.path("logs/images-\(day).log"), encoding: .utf8)
+        #expect(images.contains("images completed (paged)"), "\(images)")
+        #expect(images.contains("exit 0"))
+        let stats = try await mock.stats()
+        #expect(stats.image_requests == SampleSummary.committedSample.kept)
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        #expect(try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM images WHERE state = 'ok'")?.integer(named: "n")
+            == SampleSummary.committedSample.kept)
+    }
+}
+
 /// What `make_sample.py --v2-from … --summary` reports.
 struct V2Changes: Decodable {
     var changed: [Int]

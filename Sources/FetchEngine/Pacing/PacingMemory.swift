@@ -1,0 +1,44 @@
+import Foundation
+
+/// What `--rate auto` learnt about one host, carried from one run to the
+/// next (the catalog stores it per host). A plain value: the engine knows
+/// no catalog; a run is handed one and hands the updated one back.
+public struct PacingMemory: Sendable, Equatable {
+    /// The rate in force at the last confirmed block, if still the best upper bound.
+    public var ceiling: Double?
+    /// The highest rate that ran two minutes with no block.
+    public var cleanRate: Double?
+    public var lastBlockAt: Date?
+    /// How long the last confirmed block's cooldown lasted, in seconds.
+    public var lastBlockSeconds: Double?
+    public var updatedAt: Date
+
+    /// A memory older than a week is ignored: a front end's limits change,
+    /// and one slow start costs a few minutes of one night.
+    public static let maxAge: TimeInterval = 7 * 86_400
+
+    public init(ceiling: Double? = nil, cleanRate: Double? = nil, lastBlockAt: Date? = nil, lastBlockSeconds: Double? = nil, updatedAt: Date) {
+        self.ceiling = ceiling
+        self.cleanRate = cleanRate
+        self.lastBlockAt = lastBlockAt
+        self.lastBlockSeconds = lastBlockSeconds
+        self.updatedAt = updatedAt
+    }
+
+    /// Whether a run starting at `now` may start from it (a date in the
+    /// future, from a clock set back, is not trusted either).
+    public func isFresh(at now: Date) -> Bool {
+        let age = now.timeIntervalSince(updatedAt)
+        return age < Self.maxAge && age > -3_600 && (ceiling != nil || cleanRate != nil)
+    }
+
+    /// The rate a run starts from with this memory.
+    public var startRate: Double? {
+        RateController(settings: .init(maximum: .infinity), now: 0, remembered: remembered(at: updatedAt)).rate
+    }
+
+    /// The controller's view at `now`: times in seconds from `now`.
+    func remembered(at now: Date) -> RateController.Remembered {
+        RateController.Remembered(ceiling: ceiling, cleanRate: cleanRate, lastBlockAt: lastBlockAt.map { $0.timeIntervalSince(now) })
+    }
+}

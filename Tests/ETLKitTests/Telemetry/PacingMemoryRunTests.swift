@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import ETLKit
+import FetchEngine
+
+/// The pacing memory through the real binary and a real catalog: what one
+/// run stores, the next starts from.
+@Suite("Pacing memory runs")
+struct PacingMemoryRunTests {
+    /// `GET /__times`: when each object request arrived, in the mock's seconds.
+    static func objectTimes(_ mock: MockServer) throws -> [Double] {
+        let data = try Data(contentsOf: URL(string: "\(mock.api)/__times")!)
+        let times = try JSONDecoder().decode([String: [Double]].self, from: data)
+        return (times["object"] ?? []).sorted()
+    }
+
+    @Test("a run starts at the remembered rate, with no slow start, and stores its own memory")
+    func secondRunStartsFromMemory() throws {
+        let fixture = try CrawlFixture()
+        let sample = try fixture.generateSample(count: 400, seed: 5)
+        let mock = try MockServer(data: sample.data)
+        let host = try #require(PacingMemoryKeeper.host(of: mock.api))
+        let written = Date().addingTimeInterval(-3_600)
+        do {
+            let catalog = try Catalog.open(path: fixture.catalogPath)
+            try catalog.savePacingMemory(
+                PacingMemory(ceiling: 25, cleanRate: 20, lastBlockAt: written, lastBlockSeconds: 60, updatedAt: written),
+                hosts: [host])
+            try catalog.savePacingMemory(PacingMemory(ceiling: 2, cleanRate: 1, updatedAt: written), hosts: ["elsewhere.example"])
+        }
+        let run = try ETLRun.run([
+            "crawl", "--api", mock.api, "--catalog", fixture.catalogPath, "--out", fixture.pagesPath,
+            "--max-requests", "61", "--quiet",
+        ])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let times = try Self.objectTimes(mock)
+        #expect(times.count == 60, "the listing, then 60 objects")
+        // 19.4/s (97% of the clean 20/s) for 15 s, so from the first request:
+        // 59 gaps take 3 s. A slow start from 1/s would take over 25 s; the
+        // host of another memory (1/s) would take a minute.
+        let span = try #require(times.last) - (try #require(times.first))
+        #expect(span >= 59 / 19.4 * 0.98, "never faster than the remembered rate allows: \(span) s")
+        #expect(span < 12, "no slow start: \(span) s")
+
+        let catalog = try Catalog.open(path: fixture.catalogPath)
+        let stored = try #require(try catalog.pacingMemory(host: host))
+        #expect(stored.cleanRate == 20, "a short clean run proves nothing new")
+        #expect(stored.ceiling == 25)
+        #expect(stored.updatedAt > written.addingTimeInterval(3_000), "written again at the end of the run")
+        #expect(try catalog.pacingMemory(host: "elsewhere.example")?.cleanRate == 1, "another host's memory is untouched")
+        let status = try ETLRun.run(["status", "--catalog", fixture.catalogPath])
+        #expect(status.standardOutput.contains("pacing          \(host): next run starts at 19.40/s (clean 20.00/s, ceiling 25.00/s"))
+    }
+
+    @Test("--rate-start wins over the memory")
+    func explicitStartWins() throws {
+        let fixture = try CrawlFixture()
+        let sample = try fixture.generateSample(count: 100, seed: 5)
+        let mock = try MockServer(data: sample.data)
+        let host = try #require(PacingMemoryKeeper.host(of: mock.api))
+        try Catalog.open(path: fixture.catalogPath).savePacingMemory(
+            PacingMemory(ceiling: 2.2, cleanRate: 2, updatedAt: Date()), hosts: [host])
+        let run = try ETLRun.run([
+            "crawl", "--api", mock.api, "--catalog", fixture.catalogPath, "--out", fixture.pagesPath,
+            "--rate-start", "40", "--max-requests", "31", "--quiet",
+        ])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let times = try Self.objectTimes(mock)
+        let span = try #require(times.last) - (try #require(times.first))
+        #expect(times.count == 30)
+        #expect(span < 29 / 2.0 / 2, "at the given 40/s, not the remembered 1.9/s: \(span) s")
+    }
+
+    @Test("a version 4 catalog gains pacing_memory in place")
+    func version4Upgrades() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("catalog.sqlite")
+        do {
+            let catalog = try Catalog.open(path: path)
+            _ = try catalog.beginRun(mode: "full", startedAt: Date(timeIntervalSince1970: 0))
+            try catalog.database.execute(sql: "DROP TABLE pacing_memory; PRAGMA user_version = 4;")
+        }
+        let catalog = try Catalog.open(path: path)
+        #expect(try catalog.database.fetchOne(sql: "PRAGMA user_version")?.integer(named: "user_version") == 5)
+        #expect(try catalog.pacingMemories().isEmpty)
+        try catalog.savePacingMemory(PacingMemory(cleanRate: 3, updatedAt: Date(timeIntervalSince1970: 1_800_000_000)), hosts: ["a.example"])
+        let memory = try #require(try catalog.pacingMemory(host: "a.example"))
+        #expect(memory.cleanRate == 3 && memory.ceiling == nil && memory.lastBlockAt == nil)
+        #expect(abs(memory.updatedAt.timeIntervalSince1970 - 1_800_000_000) < 0.01)
+        #expect(try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM runs")?.integer(named: "n") == 1)
+        #expect(try catalog.integrityCheck() == "ok")
+    }
+}
