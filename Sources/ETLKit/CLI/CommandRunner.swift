@@ -32,6 +32,7 @@ public struct CommandRunner: Sendable {
                 let summary = try await crawl(options)
                 outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
                 outcome.exitCode = exitCode(for: summary.status)
+                outcome.standardError += Self.manifestWarning(summary.ignoredManifestLines ?? [], folder: options.outDirectory)
                 outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
             case .pages(let options):
                 (outcome.standardOutput, outcome.standardError) = try pages(options)

@@ -17,6 +17,7 @@ extension CrawlSummary {
         ).build()
         pageLinesChanged = layout.changedLines
         unpaged = layout.unpaged
+        if !layout.ignoredManifestLines.isEmpty { ignoredManifestLines = layout.ignoredManifestLines }
     }
 
     /// The pacer's counts and the run's time.

@@ -62,6 +62,9 @@ public struct CrawlSummary: Sendable, Equatable, Codable {
     /// (one incomplete movie costs it the page's 20).
     public var listPages: Int?
     public var pagesLostToWholePageDecode: Int?
+    /// Lines of the page folder's manifest that were not page names, dropped
+    /// as the pages were written (escaped); nil when there were none.
+    public var ignoredManifestLines: [String]?
 
     public init() {}
 }

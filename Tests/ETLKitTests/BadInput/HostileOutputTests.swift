@@ -39,6 +39,13 @@ struct HostileOutputTests {
 
         let again = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", out, "--pages", "2"])
         #expect(again.exitCode == 0 && again.standardError == "")
+
+        // A crawl writes its pages through the same rule, and says so too.
+        try Data("1.txt\n2.txt\n../catalog.sqlite\n".utf8).write(to: URL(fileURLWithPath: manifest))
+        let crawl = try ETLRun.run(fixture.crawlArguments(api: fixture.mock.api, ["--out", out, "--pages", "2"]))
+        #expect(crawl.exitCode == 0, "\(crawl.standardError)")
+        #expect(crawl.firstErrorLine == "Warning: ignored 1 line of \(manifest) that is not a name etl writes there: '../catalog.sqlite'")
+        #expect(try fixture.snapshot().integrity == "ok")
     }
 
     @Test("export never writes over its catalog, by any spelling, nor over the catalog's side files")
@@ -214,12 +221,15 @@ struct HostileOutputTests {
             }
         }
 
-        var handle = try #require(FileHandle(forUpdatingAtPath: fixture.catalogPath))
+        // Random bytes over the root page of `objects`, which every read of the table passes through.
+        let root = try Database(path: fixture.catalogPath, create: false, readOnly: true)
+            .fetchOne(sql: "SELECT rootpage FROM sqlite_master WHERE name = 'objects'")?.int("rootpage") ?? 0
+        #expect(root > 1)
+        let handle = try #require(FileHandle(forUpdatingAtPath: fixture.catalogPath))
         var generator = SystemRandomNumberGenerator()
-        try handle.seek(toOffset: 48 * 1024)
-        try handle.write(contentsOf: (0..<(64 * 1024)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try handle.seek(toOffset: UInt64((root - 1) * CatalogSchema.pageSize))
+        try handle.write(contentsOf: (0..<CatalogSchema.pageSize).map { _ in UInt8.random(in: 0...255, using: &generator) })
         try handle.close()
-        handle = FileHandle.nullDevice
         let expected = "Error: the catalog '\(fixture.catalogPath)' is damaged: restore it from a backup, or move it aside and crawl again"
         // Reading every object's row meets the damaged pages (status reads too little to).
         for command in [["export", "--table", "objects"], ["export", "--table", "objects", "--format", "csv"]] {
