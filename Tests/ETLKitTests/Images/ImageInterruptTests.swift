@@ -72,10 +72,11 @@ struct ImageInterruptTests {
     @Test("a second etl images on the same catalog is refused with exit 75")
     func lock() async throws {
         let fixture = try await ImageFixture()
-        let held = try CatalogLock(catalogPath: fixture.catalogPath)
+        // Image runs exclude each other; a crawl's lock does not stop one (see CrawlAndImagesTests).
+        let held = try CatalogLock(catalogPath: fixture.catalogPath, purpose: .images)
         let refused = try ETLRun.run(fixture.arguments())
         #expect(refused.exitCode == 75)
-        #expect(refused.standardError.contains("is in use by another etl"))
+        #expect(refused.standardError.contains("is in use by another etl images"))
         withExtendedLifetime(held) {}
     }
 }
