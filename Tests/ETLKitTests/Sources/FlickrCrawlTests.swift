@@ -114,9 +114,8 @@ struct FlickrCrawlTests {
         #expect((stats["faults"]?["unavailable"]?.int ?? 0) + (stats["faults"]?["unavailable_10"]?.int ?? 0) == retried.retries)
         #expect(retried.retries > 0)
         #expect(try fixture.keptIDs() == kept)
+        // A block (and so a cooldown) would show here.
         #expect(retried.blocks == 0)
-        // Backoff is sub-second per retry; a block would cost the 60 s cooldown.
-        #expect(elapsed < 50)
     }
 
     /// 1,200 photos a second apart, oldest first: page 1 holds the oldest 500.

