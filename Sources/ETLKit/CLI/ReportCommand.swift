@@ -8,10 +8,10 @@ enum ReportCommand {
             that reads on a phone and a desktop: each recent crawl over time, per
             second under three minutes and per minute beyond (requests against the
             rate in force and the learnt ceiling, blocks marked; a run under five
-            seconds has its figures only), works kept and the backlog across crawls, the dataset by
-            department, century and rejection reason, picture coverage, and a table
-            of the last crawls. The same catalog gives the same bytes, apart from
-            the "Generated at" line.
+            seconds has its figures only), works kept and the backlog across
+            crawls, the dataset by department, century and rejection reason,
+            picture coverage, and a table of the last crawls. The same catalog gives
+            the same bytes, apart from the "Generated at" line.
             """,
         options: [
             SharedOptions.source(\.source, "Picks the default catalog."),
