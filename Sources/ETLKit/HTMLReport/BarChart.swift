@@ -63,7 +63,9 @@ struct BarChart {
         for tick in ticks {
             let position = f(scale(tick))
             out += "<line class=\"grid\" x1=\"\(position)\" x2=\"\(position)\" y1=\"\(f(top))\" y2=\"\(f(plotBottom))\"/>"
-            out += "<text class=\"tick\" x=\"\(position)\" y=\"\(f(plotBottom + 14))\" text-anchor=\"middle\">\(ReportFormat.tick(tick, step: step))</text>"
+        }
+        for label in AxisLabels.placed(ticks.map { (scale($0), ReportFormat.tick($0, step: step)) }, width: width) {
+            out += "<text class=\"tick\" x=\"\(f(label.position))\" y=\"\(f(plotBottom + 14))\" text-anchor=\"\(label.anchor)\">\(ReportFormat.html(label.text))</text>"
         }
         out += "<text class=\"axis-label\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(ReportFormat.html(valueLabel))</text>"
         if bars.isEmpty {
