@@ -8,7 +8,8 @@ window.addEventListener("load", () => {
   const problems = [];
   let texts = 0, charts = 0, rateCharts = 0;
   const name = (svg, index) => (svg.querySelector("title") || {}).textContent || `svg #${index}`;
-  const label = (node) => (node.firstChild && node.firstChild.nodeType === Node.TEXT_NODE ? node.firstChild.nodeValue : node.textContent).trim();
+  // A text's own words: a bar label also holds a <title> with the full name.
+  const label = (node) => [...node.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.nodeValue).join("").trim();
   document.querySelectorAll("svg").forEach((svg, index) => {
     if (svg.closest(".legend")) return;
     charts += 1;

@@ -3,7 +3,7 @@ enum PagesCommand {
     static let command = Command<PagesOptions>(
         name: "pages",
         abstract: "Write the page files from the catalog, without the network.",
-        discussion: "The same catalog and options always give byte-identical files.\n\n" + SharedOptions.pagingDiscussion,
+        discussion: "The same catalog always gives byte-identical files.\n\n" + SharedOptions.pagingDiscussion,
         options: [
             SharedOptions.source(\.source, "Picks the default catalog and page folder."),
             SharedOptions.catalog(\.catalogPath),

@@ -27,7 +27,7 @@ extension SharedOptions {
             \.requireImage)),
         given(.requireImage, .unset("no-require-image", "Page works with or without a picture again.", \.requireImage)),
         given(.bundles, .flag("bundles", "Also write 1.json … N.json: per work what an app shows, in page order.", \.writesBundles)),
-        given(.bundles, .unset("no-bundles", "Stop writing the bundles (the files stay until replaced).", \.writesBundles)),
+        given(.bundles, .unset("no-bundles", "Stop writing the bundles.", \.writesBundles)),
     ]
 
     /// `--pages` × `--page-size` within ``PageLayout/maximumSlots``: a set

@@ -34,6 +34,10 @@ public struct CrawlOptions: Sendable, Equatable {
 
     /// Seconds per `run_minutes` row: 60; tests shorten it to see several rows.
     public var telemetrySeconds = 60.0
+    /// The wait before a retry (exponential, full jitter): the engine's
+    /// default; tests of the listings shorten it, as their mocks' odd
+    /// answers are the subject, not the waiting.
+    public var backoff = Backoff()
     public init() {}
 }
 

@@ -64,7 +64,7 @@ public struct Crawler: Sendable {
             }
             let fetcher = Fetcher(
                 kind: ObjectRequest(api: options.api), client: client, pacer: pacer,
-                maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
+                maxAttempts: pacing.maxAttempts, backoff: options.backoff, seed: pacing.jitterSeed)
             let loop = ObjectLoop(
                 catalog: catalog, reporter: reporter, loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
             let outcome = try await loop.run(queue: queue, summary: &summary, minutes: &minutes)
@@ -111,7 +111,7 @@ public struct Crawler: Sendable {
             try catalog.registerIDs(ids)
             if options.isFull { try catalog.markForFetch(ids: ids) }
         } else {
-            let listing = ObjectListing(client: client, pacer: pacer, api: options.api, maxAttempts: pacing.maxAttempts, backoff: Backoff())
+            let listing = ObjectListing(client: client, pacer: pacer, api: options.api, maxAttempts: pacing.maxAttempts, backoff: options.backoff)
             let body = try await listing.fetchIDs()
             summary.listed = body.ids.count
             summary.skippedListed = body.invalidIDs + body.duplicateIDs

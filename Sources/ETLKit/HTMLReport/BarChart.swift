@@ -31,8 +31,10 @@ struct BarChart {
     var legend: [(name: String, color: Int)] = []
     var width = 480.0
     var rowHeight = 22.0
-    var labelWidth = 150.0
+    var labelWidth = 170.0
     static let maxLabelCharacters = 22
+    /// Room at the right for the total printed past the longest bar.
+    static let valueRoom = 64.0
 
     func html() -> String {
         var out = "<figure class=\"chart\"><figcaption>\(ReportFormat.html(title))</figcaption>\n" + svg()
@@ -50,7 +52,7 @@ struct BarChart {
         let f = ReportFormat.coordinate
         let top = 6.0
         let plotLeft = labelWidth
-        let plotRight = width - 56
+        let plotRight = width - Self.valueRoom
         let height = top + Double(max(bars.count, 1)) * rowHeight + 40
         let plotBottom = height - 40
         let scale = LinearScale(covering: bars.map { Double($0.total) }, includesZero: true, start: plotLeft, end: plotRight)
@@ -61,7 +63,9 @@ struct BarChart {
         for tick in ticks {
             let position = f(scale(tick))
             out += "<line class=\"grid\" x1=\"\(position)\" x2=\"\(position)\" y1=\"\(f(top))\" y2=\"\(f(plotBottom))\"/>"
-            out += "<text class=\"tick\" x=\"\(position)\" y=\"\(f(plotBottom + 14))\" text-anchor=\"middle\">\(ReportFormat.tick(tick, step: step))</text>"
+        }
+        for label in AxisLabels.placed(ticks.map { (scale($0), ReportFormat.tick($0, step: step)) }, width: width) {
+            out += "<text class=\"tick\" x=\"\(f(label.position))\" y=\"\(f(plotBottom + 14))\" text-anchor=\"\(label.anchor)\">\(ReportFormat.html(label.text))</text>"
         }
         out += "<text class=\"axis-label\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(ReportFormat.html(valueLabel))</text>"
         if bars.isEmpty {
@@ -70,7 +74,7 @@ struct BarChart {
         for (index, bar) in bars.enumerated() {
             let rowTop = top + Double(index) * rowHeight
             let middle = f(rowTop + rowHeight / 2)
-            out += "<text class=\"label\" x=\"\(f(plotLeft - 6))\" y=\"\(middle)\" text-anchor=\"end\" dominant-baseline=\"middle\"><title>\(ReportFormat.html(bar.label))</title>\(ReportFormat.html(Self.shortened(bar.label)))</text>"
+            out += "<text class=\"label\" x=\"\(f(plotLeft - 6))\" y=\"\(middle)\" text-anchor=\"end\" dominant-baseline=\"middle\"><title>\(ReportFormat.html(bar.label))</title>\(ReportFormat.html(Self.shortened(bar.label, toFit: plotLeft - 10)))</text>"
             var running = 0
             for segment in bar.segments where segment.value > 0 {
                 let left = scale(Double(running))
@@ -86,5 +90,16 @@ struct BarChart {
 
     static func shortened(_ label: String) -> String {
         label.count > maxLabelCharacters ? String(label.prefix(maxLabelCharacters - 1)) + "…" : label
+    }
+
+    /// `label` shortened until it fits `width` at the phone's font (the
+    /// full text stays in the row's `<title>`), so it is never cut at the
+    /// SVG's left edge.
+    static func shortened(_ label: String, toFit width: Double) -> String {
+        var text = shortened(label)
+        while text.count > 1, TextWidth.of(text, fontSize: TextWidth.tickFont) > width {
+            text = String(text.dropLast(text.hasSuffix("…") ? 2 : 1)) + "…"
+        }
+        return text
     }
 }

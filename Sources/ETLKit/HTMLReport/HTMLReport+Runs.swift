@@ -3,7 +3,7 @@ import Foundation
 /// The crawl sections: each recent run minute by minute, and every run's trend.
 extension HTMLReport {
     func runsSection() -> String {
-        var out = "<section id=\"runs\"><h2>Recent crawls, minute by minute</h2>\n"
+        var out = "<section id=\"runs\"><h2>Recent crawls, over time</h2>\n"
         if data.detailedRunIDs.isEmpty { out += "<p>No crawl yet.</p>\n" }
         let byID = Dictionary(uniqueKeysWithValues: data.runs.map { ($0.id, $0) })
         out += "<div class=\"grid-charts\">\n"
@@ -14,10 +14,10 @@ extension HTMLReport {
             let minutes = data.minutes[id] ?? []
             if minutes.isEmpty {
                 out += "<p>No minute-by-minute figures (the run predates them, or ended before its first minute was stored).</p>\n"
-            } else if let chart = rateChart(title: "Run #\(id)", minutes: minutes) {
+            } else if let chart = rateChart(title: "Run #\(id)", minutes: minutes, seconds: run.durationSeconds) {
                 out += chart.html()
             } else {
-                out += Self.tooShort(minutes)
+                out += Self.tooShort
             }
             out += "</div>\n"
         }
@@ -40,10 +40,10 @@ extension HTMLReport {
             out += "\(Self.figure("\(key)-failed", run.minutes.reduce(0) { $0 + $1.failed })) failed, "
             out += Self.counted("\(key)-blocks", run.minutes.reduce(0) { $0 + $1.blocks }, "block")
             out += ", \(ReportFormat.html(Report.bytes(run.bytes))) received</p>\n"
-            if let chart = rateChart(title: "Pictures from \(run.startedAt.prefix(16))", minutes: run.minutes) {
+            if let chart = rateChart(title: "Pictures from \(run.startedAt.prefix(16))", minutes: run.minutes, seconds: seconds) {
                 out += chart.html()
             } else {
-                out += Self.tooShort(run.minutes)
+                out += Self.tooShort
             }
             out += "</div>\n"
         }
@@ -71,22 +71,18 @@ extension HTMLReport {
         figure(key, count) + " " + (count == 1 ? noun : noun + "s")
     }
 
-    /// What a run too short to chart shows instead: its plain figures.
-    static func tooShort(_ minutes: [ReportData.Minute]) -> String {
-        let seconds = minutes.reduce(0) { $0 + $1.seconds }
-        let requests = minutes.reduce(0) { $0 + $1.requests }
-        return "<p class=\"run-brief\">\(ReportFormat.integer(requests)) \(requests == 1 ? "request" : "requests") in "
-            + "\(ReportFormat.html(Report.duration(seconds))): too short a run to chart.</p>\n"
-    }
+    /// What a run too short to chart shows under its figures.
+    static let tooShort = "<p class=\"run-brief\">Too short a run to chart: the figures above are the whole of it.</p>\n"
 
     /// Requests against the rate in force and the ceiling `--rate auto`
     /// learnt, blocks shaded, from the run's start; per second for a run of
     /// a few minutes, per minute beyond (``RateResolution``). Each telemetry
     /// row is drawn as a step over its own seconds, so a row of 0.2 s is not
     /// stretched into a minute. Nil for a run too short to chart.
-    func rateChart(title: String, minutes: [ReportData.Minute]) -> LineChart? {
-        let total = minutes.reduce(0) { $0 + $1.seconds }
-        guard let resolution = RateResolution(runSeconds: total) else { return nil }
+    /// `seconds` is the run's length as its figures give it.
+    func rateChart(title: String, minutes: [ReportData.Minute], seconds: Double) -> LineChart? {
+        let total = max(seconds, minutes.reduce(0) { $0 + $1.seconds })
+        guard let resolution = RateResolution(runSeconds: seconds) else { return nil }
         let unit = resolution.seconds
         var requests: [ChartPoint] = [], inForce: [ChartPoint] = [], ceiling: [ChartPoint] = []
         var bands: [ClosedRange<Double>] = []
@@ -137,9 +133,11 @@ extension HTMLReport {
         let finished = data.runs.filter { ["completed", "budget_reached", "interrupted"].contains($0.status) }
         let firstDay = finished.first.map { Self.days($0.startedAt) } ?? 0
         let first = finished.first.map { String($0.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? ""
-        // Hours read better than fractions of a day for a catalog's first days.
+        // Hours read better than fractions of a day for a catalog's first
+        // days, and minutes or seconds than thousandths of an hour.
         let span = (finished.last.map { Self.days($0.startedAt) } ?? firstDay) - firstDay
-        let (unit, perDay) = span < 2 ? ("hours", 24.0) : ("days", 1.0)
+        let (unit, perDay) = span * 86_400 < 120 ? ("seconds", 86_400.0)
+            : span * 1440 < 120 ? ("minutes", 1440.0) : span < 2 ? ("hours", 24.0) : ("days", 1.0)
         let xLabel = finished.isEmpty ? "\(unit) since the first crawl" : "\(unit) since the first crawl (\(first) UTC)"
         var kept: [ChartPoint] = [], backlog: [ChartPoint] = [], cost: [ChartPoint] = []
         var requests = 0

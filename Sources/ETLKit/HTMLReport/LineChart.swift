@@ -58,26 +58,6 @@ struct LineChart {
         return (x, yScale())
     }
 
-    /// The x tick labels to draw, each with its anchor: one near an edge is
-    /// anchored to stay inside the SVG, and when neighbours would touch,
-    /// every other label is left out (the tick marks stay).
-    private func xLabels(_ ticks: [Double], scale x: LinearScale, step: Double) -> [(tick: Double, text: String, anchor: String)] {
-        let all = ticks.map { tick -> (tick: Double, text: String, anchor: String, low: Double, high: Double) in
-            let text = xTickLabel?(tick, step) ?? ReportFormat.tick(tick, step: step)
-            let position = x(tick), half = TextWidth.of(text, fontSize: TextWidth.tickFont) / 2
-            if position + half > width - 2 { return (tick, text, "end", position - 2 * half, position) }
-            if position - half < 2 { return (tick, text, "start", position, position + 2 * half) }
-            return (tick, text, "middle", position - half, position + half)
-        }
-        var stride = 1
-        while stride < all.count {
-            let kept = Swift.stride(from: 0, to: all.count, by: stride).map { all[$0] }
-            if zip(kept, kept.dropFirst()).allSatisfy({ $0.high + 6 <= $1.low }) { break }
-            stride += 1
-        }
-        return Swift.stride(from: 0, to: all.count, by: stride).map { (all[$0].tick, all[$0].text, all[$0].anchor) }
-    }
-
     /// The `<figure>`: heading, the SVG, and a legend in HTML (it wraps on a phone).
     func html() -> String {
         var out = "<figure class=\"chart\"><figcaption>\(ReportFormat.html(title))</figcaption>\n"
@@ -116,8 +96,9 @@ struct LineChart {
             let position = f(x(tick))
             out += "<line class=\"axis\" x1=\"\(position)\" x2=\"\(position)\" y1=\"\(f(plotBottom))\" y2=\"\(f(plotBottom + 4))\"/>"
         }
-        for label in xLabels(xTicks, scale: x, step: xStep) {
-            out += "<text class=\"tick\" x=\"\(f(x(label.tick)))\" y=\"\(f(plotBottom + 16))\" text-anchor=\"\(label.anchor)\">\(ReportFormat.html(label.text))</text>"
+        let labels = xTicks.map { tick in (x(tick), xTickLabel?(tick, xStep) ?? ReportFormat.tick(tick, step: xStep)) }
+        for label in AxisLabels.placed(labels, width: width) {
+            out += "<text class=\"tick\" x=\"\(f(label.position))\" y=\"\(f(plotBottom + 16))\" text-anchor=\"\(label.anchor)\">\(ReportFormat.html(label.text))</text>"
         }
         out += "<line class=\"axis\" x1=\"\(f(plotLeft))\" x2=\"\(f(plotRight))\" y1=\"\(f(plotBottom))\" y2=\"\(f(plotBottom))\"/>"
         out += "<line class=\"axis\" x1=\"\(f(plotLeft))\" x2=\"\(f(plotLeft))\" y1=\"\(f(plotTop))\" y2=\"\(f(plotBottom))\"/>"

@@ -110,7 +110,7 @@ public struct SourceCrawler: Sendable {
         let maxAttempts = options.pacing.maxAttempts
         switch options.source {
         case .flickr:
-            let reader = PageReader(kind: FlickrSearchRequest(), client: client, pacer: pacer, maxAttempts: maxAttempts)
+            let reader = PageReader(kind: FlickrSearchRequest(), client: client, pacer: pacer, maxAttempts: maxAttempts, backoff: options.backoff)
             let lister = FlickrLister(api: options.api, query: options.flickr, reader: reader, until: Int(startedAt.timeIntervalSince1970))
             var tally = FlickrLister.Tally()
             defer {
@@ -119,7 +119,7 @@ public struct SourceCrawler: Sendable {
             }
             try await lister.list(into: &listing, tally: &tally)
         case .tmdb:
-            let reader = PageReader(kind: TMDBPageRequest(), client: client, pacer: pacer, maxAttempts: maxAttempts)
+            let reader = PageReader(kind: TMDBPageRequest(), client: client, pacer: pacer, maxAttempts: maxAttempts, backoff: options.backoff)
             let lister = TMDBLister(api: options.api, query: options.tmdb, reader: reader)
             var tally = TMDBLister.Tally()
             defer {

@@ -123,8 +123,12 @@ struct ReportTests {
 
         // A rate chart for each crawl and image run long enough to chart
         // (RateResolution), plain figures for the others; and three trends.
-        let lengths = try database.fetchAll(sql: "SELECT sum(seconds) AS s FROM run_minutes GROUP BY kind, run_started_at")
-            .map { $0.double("s") ?? 0 }
+        // A crawl's length is its runs row's; an image run's, its minutes'.
+        let lengths = try database.fetchAll(sql: """
+            SELECT duration_seconds AS s FROM runs WHERE id IN (SELECT run_id FROM run_minutes)
+            UNION ALL
+            SELECT sum(seconds) AS s FROM run_minutes WHERE kind = 'images' GROUP BY run_started_at
+            """).map { $0.double("s") ?? 0 }
         #expect(lengths.count == 3)
         let charted = lengths.filter { RateResolution(runSeconds: $0) != nil }.count
         #expect(html.components(separatedBy: "<svg class=\"line-chart\"").count - 1 == charted + 3)

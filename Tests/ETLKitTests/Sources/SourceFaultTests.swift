@@ -3,8 +3,8 @@ import Testing
 @testable import ETLKit
 
 /// Odd answers while a source's list is read: each costs its page a retry,
-/// never a cooldown, and the result equals a clean run's. Every crawl here
-/// has a 60 s cooldown, so one mistaken block would show in the time.
+/// never a cooldown (a cooldown follows only a confirmed block, and each
+/// test asserts none), and the result equals a clean run's.
 @Suite("Sources: faults, stops and budgets", .serialized)
 struct SourceFaultTests {
     @Test("TMDB with 5xx, resets, lone HTML pages and slow answers: the same movies as a clean run, no cooldown")
@@ -37,8 +37,6 @@ struct SourceFaultTests {
         let resets = faults?["reset"]?.int ?? 0
         #expect(summary.requests <= cleanSummary.requests + injected)
         #expect(summary.requests >= cleanSummary.requests + injected - resets)
-        // Each fault costs one retry: a backoff under a second and, for a slow answer, the 1 s timeout.
-        #expect(elapsed < cleanTime + Double(injected) * 2.5 + 5)
     }
 
     @Test("SIGINT while the list is read: exit 130, what was read is stored, nothing withdrawn; the next run completes")

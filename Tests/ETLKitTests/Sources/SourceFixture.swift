@@ -23,8 +23,10 @@ struct SourceFixture {
         var options = crawl.options(api: source == .flickr ? "\(mock.api)/services/rest" : "\(mock.api)/3")
         options.source = source
         options.pacing.concurrency = 1
-        // Any confirmed block costs a minute: a noise answer mistaken for one fails the time bounds.
+        // Any confirmed block costs a minute: the tests assert none (a noise answer mistaken for one).
         options.pacing.cooldown = 60
+        // Retries are the subject here, not their waits: 50 ms backoff, not 500.
+        options.backoff = Backoff(base: 0.05, cap: 1)
         options.flickr.text = "cat"
         options.flickr.imageBase = mock.api
         options.tmdb.imageBase = "\(mock.api)/t/p/w500"
