@@ -7,7 +7,7 @@ import Store
 enum CatalogSchema {
     /// 'METL' in ASCII.
     static let applicationID: Int64 = 0x4D45_544C
-    static let version = 4
+    static let version = 5
 
     /// Row size is ~2.5 KB of raw JSON: 16 KB pages measured 3.5× faster to
     /// insert than 4 KB ones and gave a 58% smaller file.
@@ -18,7 +18,8 @@ enum CatalogSchema {
         switch version {
         case ..<migrations.count: try database.execute(sql: migrations[version])
         case 2: try migrateToVersion3(database)
-        default: try database.execute(sql: version4SQL)
+        case 3: try database.execute(sql: version4SQL)
+        default: try database.execute(sql: version5SQL)
         }
     }
 
@@ -174,7 +175,7 @@ enum CatalogSchema {
     static func tableAhead(of version: Int, in database: Database) throws -> String? {
         guard version >= 0, version < self.version else { return nil }
         let existing = Set(try database.fetchAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { try $0.text(named: "name") })
-        let later = (version < migrations.count ? Array(migrations[version...]) : []) + [version4SQL]
+        let later = (version < migrations.count ? Array(migrations[version...]) : []) + [version4SQL, version5SQL]
         for migration in later {
             for line in migration.split(separator: "\n") {
                 let words = line.split(separator: " ")
