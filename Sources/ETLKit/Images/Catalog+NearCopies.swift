@@ -32,7 +32,7 @@ extension Catalog {
         "(SELECT (c & 255) + (c >> 8) FROM (SELECT (b & 3855) + ((b >> 4) & 3855) AS c"
             + " FROM (SELECT (a & 13107) + ((a >> 2) & 13107) AS b"
             + " FROM (SELECT (x & 21845) + ((x >> 1) & 21845) AS a"
-            + " FROM (SELECT (\(a) | \(b)) & ~(\(a) & \(b)) AS x))))"
+            + " FROM (SELECT (\(a) | \(b)) & ~(\(a) & \(b)) AS x)))))"
     }
 
     /// The IDs of ``nearDuplicateImageIDsSQL``.

@@ -77,7 +77,7 @@ public struct ImageDownloader: Sendable {
             kind: ImageRequest(directory: directory, maker: maker), client: client, pacer: pacer,
             maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
         let loop = ImageLoop(
-            catalog: catalog, directory: directory, reporter: reporter,
+            catalog: catalog, directory: directory, maker: maker, reporter: reporter,
             loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
         do {
             summary.status = try await loop.run(plan: plan, summary: &summary, minutes: &minutes)

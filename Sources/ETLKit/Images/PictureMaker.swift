@@ -34,6 +34,13 @@ struct PictureMaker: Sendable {
         }
     }
 
+    /// The thumbnails of `objectID` other than `kept` (a name in the
+    /// thumbnail folder): those of another format, or all of them when the
+    /// picture failed. Deleting them keeps the folder to the rows' files.
+    func staleThumbs(objectID: Int, kept: String?) -> [String] {
+        ThumbFormat.allCases.map { PictureFacts.thumbName(objectID: objectID, format: $0) }.filter { $0 != kept }
+    }
+
     /// Whether a good row's recorded facts are missing, or were made with
     /// other settings, or their thumbnail is gone: the picture on disk is
     /// decoded again (no request is made).

@@ -44,6 +44,14 @@ struct PictureRefresh {
                 return nil
             }
             directory.remove(gone)
+            maker.thumbs.remove(pending.flatMap { entry -> [String] in
+                switch entry.0 {
+                case .facts(let id, _, _, let facts):
+                    return maker.staleThumbs(objectID: id, kept: String(facts.thumbFile.dropFirst(PictureFacts.thumbFolder.count + 1)))
+                case .failed(let id, _, _):
+                    return maker.staleThumbs(objectID: id, kept: nil)
+                }
+            })
             pending.removeAll()
         }
         let maker = self.maker
