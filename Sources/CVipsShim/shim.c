@@ -52,7 +52,7 @@ static int resize_to(VipsImage *in, VipsImage **out, int width, int height) {
 
 enum { SLOTS = 12 };
 
-int etl_vips_picture_make(const void *bytes, size_t length, int thumb_size,
+int etl_vips_picture_make(const void *bytes, size_t length, int strict, int thumb_size,
                           etl_thumb_format format, int quality,
                           etl_vips_picture *picture, char *error, size_t error_size) {
     memset(picture, 0, sizeof *picture);
@@ -66,11 +66,11 @@ int etl_vips_picture_make(const void *bytes, size_t length, int thumb_size,
     size_t rgba_length = 0;
     int status = -1;
 
-    /* Shrink-on-load (JPEG, WebP) still reads every scan; fail_on=error
-     * turns truncation and corrupt data into an error instead of grey rows. */
+    /* Shrink-on-load (JPEG, WebP) still reads every scan; fail_on turns
+     * truncation and corrupt data into an error instead of grey rows. */
     if (vips_thumbnail_buffer((void *) bytes, length, &t[0], thumb_size,
                               "height", thumb_size, "size", VIPS_SIZE_DOWN,
-                              "option_string", "fail_on=error", NULL) != 0) goto done;
+                              "option_string", strict ? "fail_on=warning" : "fail_on=error", NULL) != 0) goto done;
     if (vips_colourspace(t[0], &t[1], VIPS_INTERPRETATION_sRGB, NULL) != 0) goto done;
     VipsImage *rgb = t[1];
     if (vips_image_get_bands(rgb) > 4) {

@@ -39,9 +39,11 @@ typedef struct {
  * scan still read; truncation and decoder errors fail), applies the EXIF
  * orientation, converts to sRGB and makes the thumbnail (longest side
  * `thumb_size`, never upscaled), the 100x100 RGBA and the 9x8 grey.
+ * `strict` fails on the decoder's warnings too (libjpeg reports a scan cut
+ * short by an early end marker, or corrupt entropy data, only as warnings).
  * 0 on success; -1 with the decoder's message in `error` and `picture`
  * left empty otherwise. */
-int etl_vips_picture_make(const void *bytes, size_t length, int thumb_size,
+int etl_vips_picture_make(const void *bytes, size_t length, int strict, int thumb_size,
                           etl_thumb_format format, int quality,
                           etl_vips_picture *picture, char *error, size_t error_size);
 

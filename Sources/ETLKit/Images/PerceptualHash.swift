@@ -30,4 +30,7 @@ extension PerceptualHash {
     /// see the README's Pictures section. At most 3, so that two hashes
     /// within it share one of their four 16-bit quarters.
     public static let nearCopyDistance = 3
+
+    /// Set bits a hash needs to take part in near-copy matching.
+    public static let informativeBits = 8...56
 }

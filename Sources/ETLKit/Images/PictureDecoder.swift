@@ -7,8 +7,11 @@ import CVipsShim
 /// A picture is accepted only when every pixel decodes: the sizes in its
 /// header are a claim, checked against ``PictureLimits`` before any pixel
 /// is decoded, and a body that ends early or holds corrupt data fails with
-/// the decoder's reason. Bytes after a complete picture are ignored, as
-/// browsers do.
+/// the decoder's reason. For JPEG, libjpeg's warnings count as failures:
+/// it reports scan data cut short by an early end marker, or corrupt, only
+/// as warnings and draws the rest grey. PNG, WebP and GIF fail on errors
+/// only (libpng warns about harmless things such as a known-bad sRGB
+/// profile). Bytes after a complete picture are ignored, as browsers do.
 public enum PictureDecoder {
     public enum Outcome: Sendable, Equatable {
         case decoded(PictureDerivatives)
@@ -43,7 +46,7 @@ public enum PictureDecoder {
         let format = settings.thumbFormat == .jpeg ? ETL_THUMB_JPEG : ETL_THUMB_WEBP
         let made = bytes.withUnsafeBytes {
             etl_vips_picture_make(
-                $0.baseAddress, $0.count, Int32(settings.thumbSize), format, Int32(settings.thumbFormat.quality),
+                $0.baseAddress, $0.count, kind == .jpeg ? 1 : 0, Int32(settings.thumbSize), format, Int32(settings.thumbFormat.quality),
                 &picture, &error, error.count)
         }
         guard made == 0 else { return failure(error) }

@@ -29,8 +29,14 @@ public struct PictureFacts: Sendable, Equatable, Codable {
     /// The 16-bit quarters of the hash, most significant first: a near copy
     /// (at most ``PerceptualHash/nearCopyDistance`` bits apart) shares at
     /// least one of them, so each is indexed and compared exactly.
+    ///
+    /// Empty (the columns stay NULL, so the picture is nobody's near copy)
+    /// when the hash is nearly all zeros or ones: a flat picture, or one
+    /// that changes only from top to bottom, has no left-right structure
+    /// for the hash to tell apart, and every such picture would match.
     public var phashQuarters: [Int] {
-        guard let bits = UInt64(phash, radix: 16) else { return [] }
+        guard let bits = UInt64(phash, radix: 16),
+              PerceptualHash.informativeBits.contains(bits.nonzeroBitCount) else { return [] }
         return (0..<4).map { Int((bits >> UInt64(48 - 16 * $0)) & 0xFFFF) }
     }
 }
