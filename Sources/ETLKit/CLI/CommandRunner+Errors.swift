@@ -30,6 +30,7 @@ extension ETLCommand {
         case .status(let path, _): return path
         case .export(let options): return options.catalogPath
         case .report(let options): return options.catalogPath
+        case .gallery(let options): return options.catalogPath
         case .plan, .show: return nil
         }
     }
