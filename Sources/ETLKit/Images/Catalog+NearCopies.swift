@@ -3,15 +3,18 @@ extension Catalog {
     /// has a difference hash within ``PerceptualHash/nearCopyDistance`` bits
     /// of a smaller-ID kept work's verified picture with other bytes.
     ///
-    /// Two hashes that close share at least one of their four 16-bit
-    /// quarters (pigeonhole), so each quarter's index finds the candidates
-    /// and only those are compared bit by bit: no pass over every pair.
+    /// Two hashes at most 7 bits apart have a 16-bit quarter that is equal
+    /// or differs in one bit (pigeonhole: 7 bits over 4 quarters), so each
+    /// quarter's index is probed for its value and its 16 one-bit neighbours
+    /// and only those candidates are compared bit by bit: no pass over every pair.
     static let nearDuplicateImageIDsSQL: String = {
         let distance = (0..<4).map { popcount16(xor: "fi.phash_\($0)", "di.phash_\($0)") }.joined(separator: " + ")
         let candidates = (0..<4).map { quarter in
-            """
+            let value = "di.phash_\(quarter)"
+            let probes = [value] + (0..<16).map { "((\(value) | \(1 << $0)) & ~(\(value) & \(1 << $0)))" }
+            return """
             EXISTS (SELECT 1 FROM images fi JOIN works fw ON fw.object_id = fi.object_id
-                     WHERE fi.phash_\(quarter) = di.phash_\(quarter) AND fi.state = 'ok'
+                     WHERE fi.phash_\(quarter) IN (\(probes.joined(separator: ", "))) AND fi.state = 'ok'
                        AND fi.object_id < di.object_id AND fi.sha256 <> di.sha256
                        AND fi.url = \(imageURL(ofWork: "fw"))
                        AND \(distance) <= \(PerceptualHash.nearCopyDistance))

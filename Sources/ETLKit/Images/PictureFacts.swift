@@ -27,8 +27,8 @@ public struct PictureFacts: Sendable, Equatable, Codable {
     }
 
     /// The 16-bit quarters of the hash, most significant first: a near copy
-    /// (at most ``PerceptualHash/nearCopyDistance`` bits apart) shares at
-    /// least one of them, so each is indexed and compared exactly.
+    /// (at most ``PerceptualHash/nearCopyDistance`` bits apart) has one of
+    /// them equal or one bit off, so each is indexed and probed.
     ///
     /// Empty (the columns stay NULL, so the picture is nobody's near copy)
     /// when the hash is nearly all zeros or ones: a flat picture, or one
