@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers, each depending only on those above it:
-//   CSQLite, CCurl, CCrypto   system libraries from Debian's -dev packages
+//   CSQLite, CCurl, CCrypto, CVips   system libraries from Debian's -dev packages
+//   CVipsShim        fixed-argument C wrappers over libvips's varargs calls
 //   Store            the SQLite wrapper (Database, Statement, Row)
 //   FetchEngine      HTTP, pacing, refusal confirmation, retries, budgets,
 //                    bounded fan-out; knows no source and no catalog
@@ -31,6 +32,16 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        // Fixed-argument C wrappers over libvips's varargs API.
+        .target(
+            name: "CVipsShim",
+            dependencies: ["CVips"]
+        ),
         .target(
             name: "Store",
             dependencies: ["CSQLite"]
@@ -41,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "ETLKit",
-            dependencies: ["CSQLite", "CCrypto", "Store", "FetchEngine"]
+            dependencies: ["CSQLite", "CCrypto", "CVipsShim", "Store", "FetchEngine"]
         ),
         .executableTarget(
             name: "etl",

@@ -31,6 +31,7 @@ extension ETLCommand {
         case .status(let path, _, _): return path
         case .export(let options): return options.catalogPath
         case .report(let options): return options.catalogPath
+        case .gallery(let options): return options.catalogPath
         case .plan, .show: return nil
         }
     }

@@ -59,6 +59,9 @@ public struct CommandRunner: Sendable {
             case .report(let options):
                 let path = try ReportBuilder(options: options).run()
                 outcome.standardOutput = "wrote the report to \(path)\n"
+            case .gallery(let options):
+                let paths = try GalleryBuilder(options: options).run()
+                outcome.standardOutput = "wrote \(paths.count) gallery page\(paths.count == 1 ? "" : "s") to \(options.resolvedOutDirectory)\n"
             case .status(let path, let isJSON, let source):
                 let catalog = try Catalog.openForReading(path: path)
                 if let source { try catalog.requireSource(source) }
@@ -152,7 +155,7 @@ public struct CommandRunner: Sendable {
             return .usage
         case CrawlError.catalogBusy:
             return .busy
-        case CrawlError.invalidID, CrawlError.cannotReadIDs, CrawlError.invalidListing, CrawlError.tooManyWithdrawn, is CSVError:
+        case CrawlError.invalidID, CrawlError.cannotReadIDs, CrawlError.invalidListing, CrawlError.tooManyWithdrawn, is CSVError, is GalleryError:
             return .dataError
         case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource,
              CatalogError.damaged:

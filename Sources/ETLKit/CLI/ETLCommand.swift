@@ -7,13 +7,14 @@ public enum ETLCommand: Sendable {
     case plan(CrawlPlanner, isJSON: Bool)
     case export(ExportOptions)
     case report(ReportOptions)
+    case gallery(GalleryOptions)
     /// Print this text to stdout and exit 0 (`--help`, `--version`).
     case show(String)
 
     /// Every subcommand, in the order `etl --help` lists them.
     static let subcommands: [any Subcommand] = [
         CrawlCommand.command, ImagesCommand.command, PagesCommand.command, StatusCommand.command,
-        PlanCommand.command, ExportCommand.command, ReportCommand.command,
+        PlanCommand.command, ExportCommand.command, ReportCommand.command, GalleryCommand.command,
     ]
 
     /// The help of every subcommand, in the same order.

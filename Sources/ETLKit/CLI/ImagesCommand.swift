@@ -7,8 +7,10 @@ enum ImagesCommand {
             Fetches primaryImageSmall (else primaryImage) of each work the page files
             hold (--all: every kept work) into --dir as <objectID>.jpg|png|webp|gif,
             with the crawl's pacing, retries and block cooldowns. Only real images are
-            kept (checked by their bytes and content type); each is written atomically
-            and its size and SHA-256 recorded. A picture already there for the same URL
+            kept (checked by their bytes and content type, then decoded in full within
+            the size limits); each is written atomically with a thumbnail in --dir/thumbs,
+            and its size, SHA-256, ThumbHash placeholder, average colour and difference
+            hash recorded. A picture already there for the same URL
             is not fetched again. Failures are recorded and skipped by later runs until
             --retry-failed; when one fails, the next work in page order takes its place,
             so 'etl pages --require-image' can fill the pages. Stop any time: the next
@@ -31,6 +33,10 @@ enum ImagesCommand {
         Option.path("dir", "dir", "Where the pictures go.", \.directory, perSource: \.defaultImageDirectory),
         Option.flag("all", "Every kept work, not only the paged ones.", \.isAll),
         Option.flag("retry-failed", "Try again the images that failed in earlier runs.", \.retryFailed),
+        Option.integer(
+            "thumb-size", "px", "Longest side of the thumbnails in <dir>/thumbs; smaller pictures keep theirs.",
+            \.pictures.thumbSize, in: 16...4_096),
+        Option.choice("thumb-format", "The thumbnails' encoding.", \.pictures.thumbFormat),
         Option.custom(
             "image-hosts", "host,…", "Also fetch pictures from these hosts; others fail as invalid_url, unfetched.",
             \.imageHosts, update: widen, show: { $0.names.sorted().joined(separator: ",") },

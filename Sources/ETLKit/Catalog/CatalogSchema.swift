@@ -7,7 +7,7 @@ import Store
 enum CatalogSchema {
     /// 'METL' in ASCII.
     static let applicationID: Int64 = 0x4D45_544C
-    static let version = 5
+    static let version = 6
 
     /// Row size is ~2.5 KB of raw JSON: 16 KB pages measured 3.5× faster to
     /// insert than 4 KB ones and gave a 58% smaller file.
@@ -19,7 +19,8 @@ enum CatalogSchema {
         case ..<migrations.count: try database.execute(sql: migrations[version])
         case 2: try migrateToVersion3(database)
         case 3: try database.execute(sql: version4SQL)
-        default: try database.execute(sql: version5SQL)
+        case 4: try database.execute(sql: version5SQL)
+        default: try database.execute(sql: version6SQL)
         }
     }
 
@@ -176,7 +177,7 @@ enum CatalogSchema {
         guard version >= 0, version < self.version else { return nil }
         let existing = Set(try database.fetchAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { try $0.text(named: "name") })
         let later = (version < migrations.count ? Array(migrations[version...]) : [])
-            + (version < 4 ? [version4SQL] : []) + [version5SQL]
+            + (version < 4 ? [version4SQL] : []) + (version < 5 ? [version5SQL] : []) + [version6SQL]
         for migration in later {
             for line in migration.split(separator: "\n") {
                 let words = line.split(separator: " ")

@@ -55,6 +55,11 @@ public enum RejectionReason: String, Sendable, CaseIterable, Comparable {
     /// Kept, but its verified picture is byte-identical (same SHA-256) to
     /// that of a kept work with a smaller ID; off the pages with `--require-image`.
     case duplicateImage = "duplicate_image"
+    /// Kept, but its verified picture's difference hash is within
+    /// ``PerceptualHash/nearCopyDistance`` bits of that of a kept work with a
+    /// smaller ID (a resized or re-encoded copy; byte-identical copies are
+    /// `duplicate_image`); off the pages with `--require-image`.
+    case nearDuplicateImage = "near_duplicate_image"
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -77,6 +82,8 @@ public enum RejectionReason: String, Sendable, CaseIterable, Comparable {
                 """)
         case .duplicateImage:
             return .derived(condition: "o.object_id IN (\(Catalog.duplicateImageIDsSQL))")
+        case .nearDuplicateImage:
+            return .derived(condition: "o.object_id IN (\(Catalog.nearDuplicateImageIDsSQL))")
         default: return .stored
         }
     }
@@ -110,6 +117,8 @@ public enum RejectionReason: String, Sendable, CaseIterable, Comparable {
         case .missingVoteAverage: return "TMDB: vote_average is not a number"
         case .duplicate: return "a work with a smaller ID has the same normalized artist and title"
         case .duplicateImage: return "its verified picture is byte-identical to that of a work with a smaller ID"
+        case .nearDuplicateImage:
+            return "its verified picture's difference hash is within \(PerceptualHash.nearCopyDistance) bits of that of a work with a smaller ID"
         }
     }
 }

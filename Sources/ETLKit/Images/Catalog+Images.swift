@@ -37,20 +37,30 @@ extension Catalog {
         var cachedURL: String?
         var file: String?
         var bytes: Int?
+        /// The thumbnail recorded for the picture, and its size.
+        var thumbFile: String?
+        var thumbWidth: Int?
+        var thumbHeight: Int?
+        var width: Int?
+        var height: Int?
     }
 
     /// Every kept work, by ascending ID, with its `images` row if any.
     func imageCandidates() throws -> [ImageCandidate] {
         try database.fetchAll(sql: """
             SELECT w.object_id, \(Self.imageURLExpression) AS url,
-                   i.state, i.url AS cached_url, i.file, i.bytes
+                   i.state, i.url AS cached_url, i.file, i.bytes,
+                   i.thumb_file, i.thumb_width, i.thumb_height, i.width, i.height
               FROM works w LEFT JOIN images i USING (object_id)
              ORDER BY w.object_id
             """
         ).map { row in
             ImageCandidate(
                 objectID: try row.integer(named: "object_id") ?? 0, url: try row.text(named: "url"), state: try row.text(named: "state"),
-                cachedURL: try row.text(named: "cached_url"), file: try row.text(named: "file"), bytes: try row.integer(named: "bytes"))
+                cachedURL: try row.text(named: "cached_url"), file: try row.text(named: "file"), bytes: try row.integer(named: "bytes"),
+                thumbFile: try row.text(named: "thumb_file"), thumbWidth: try row.integer(named: "thumb_width"),
+                thumbHeight: try row.integer(named: "thumb_height"), width: try row.integer(named: "width"),
+                height: try row.integer(named: "height"))
         }
     }
 
@@ -87,14 +97,16 @@ extension Catalog {
         try database.transaction {
             let upsert = try database.makeStatement(sql: """
                 INSERT INTO images (object_id, url, state, file, bytes, sha256, content_type, http_status,
-                                    fetched_at, attempts, failure, error, width, height)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                    fetched_at, attempts, failure, error, width, height,
+                                    \(Self.factColumns.joined(separator: ", ")))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, \(Self.factColumns.map { _ in "?" }.joined(separator: ", ")))
                 ON CONFLICT (object_id) DO UPDATE SET
                     url = excluded.url, state = excluded.state, file = excluded.file, bytes = excluded.bytes,
                     sha256 = excluded.sha256, content_type = excluded.content_type,
                     http_status = excluded.http_status, fetched_at = excluded.fetched_at,
                     attempts = excluded.attempts, failure = excluded.failure, error = excluded.error,
-                    width = excluded.width, height = excluded.height
+                    width = excluded.width, height = excluded.height,
+                    \(Self.factColumns.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
                 """)
             for result in results {
                 var file: ImageFile?
@@ -115,7 +127,7 @@ extension Catalog {
                     .int(result.httpStatus), .text(Timestamp.string(from: result.fetchedAt)),
                     .integer(Int64(result.attempts)), .text(failure?.rawValue), .text(reason),
                     .int(file?.width), .int(file?.height),
-                ])
+                ] + Self.factValues(file?.facts))
             }
         }
     }

@@ -1,7 +1,8 @@
 import FetchEngine
 import Foundation
 
-/// Runs one `etl images`: lock, tidy the folder, plan, download, record.
+/// Runs one `etl images`: lock, tidy the folders, decode again the pictures
+/// on disk whose facts are missing, plan, download and decode, record.
 ///
 ///     let downloader = ImageDownloader(options: options, client: try CurlClient(...), reporter: reporter, stop: stop)
 ///     let summary = try await downloader.run()
@@ -40,12 +41,29 @@ public struct ImageDownloader: Sendable {
         summary.mode = options.isAll ? "all" : "paged"
         summary.directory = directory.path
 
+        var settings = options.pictures
+        settings.limits.maxBytes = options.maxBodyBytes
+        let maker = PictureMaker(directory: directory, settings: settings)
+        try maker.thumbs.create()
         let sweep = try directory.removeLeftovers(keeping: try catalog.imageFiles())
-        summary.removedTemporary = sweep.temporary
-        summary.removedOrphans = sweep.orphans
+        let thumbSweep = try maker.thumbs.removeLeftovers(keeping: try catalog.thumbFiles())
+        summary.removedTemporary = sweep.temporary + thumbSweep.temporary
+        summary.removedOrphans = sweep.orphans + thumbSweep.orphans
         try catalog.setSetting(Catalog.imageDirectoryKey, to: directory.path)
+        var candidates = try catalog.imageCandidates()
+        let refresh = PictureRefresh(catalog: catalog, directory: directory, maker: maker, stop: stop)
+        let due = refresh.due(candidates)
+        if !due.isEmpty {
+            let tally = try await refresh.run(due)
+            summary.decodedAgain = tally.decoded
+            for (failure, count) in tally.failures {
+                summary.failed += count
+                summary.failures[failure.rawValue, default: 0] += count
+            }
+            candidates = try catalog.imageCandidates()
+        }
         var plan = ImagePlan(
-            candidates: try catalog.imageCandidates(), layout: try PagesBuilder.recordedLayout(in: catalog) ?? PageLayout(),
+            candidates: candidates, layout: try PagesBuilder.recordedLayout(in: catalog) ?? PageLayout(),
             isAll: options.isAll, retryFailed: options.retryFailed, directory: directory)
         let refused = plan.refuseDisallowedHosts(options.imageHosts.forSource(options.source), at: Date())
         try catalog.recordImages(refused)
@@ -61,10 +79,10 @@ public struct ImageDownloader: Sendable {
         var minutes = MinuteRecorder(kind: .images, runID: nil, startedAt: startedAt, start: .now, seconds: options.telemetrySeconds)
         minutes.pacingMemory = memory
         let fetcher = Fetcher(
-            kind: ImageRequest(directory: directory), client: client, pacer: pacer,
+            kind: ImageRequest(directory: directory, maker: maker), client: client, pacer: pacer,
             maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
         let loop = ImageLoop(
-            catalog: catalog, directory: directory, reporter: reporter,
+            catalog: catalog, directory: directory, maker: maker, reporter: reporter,
             loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
         do {
             summary.status = try await loop.run(plan: plan, summary: &summary, minutes: &minutes)

@@ -11,18 +11,23 @@ public enum ImageFailure: String, Sendable, CaseIterable, Codable, Comparable {
     /// A 200 whose body is empty, an HTML page, not JPEG/PNG/WebP/GIF, or
     /// sent as a non-image content type.
     case notAnImage = "not_an_image"
-    /// The body kept ending early (short of its Content-Length, or an
-    /// image without its end), after the retries.
+    /// The body kept ending early (short of its Content-Length, an image
+    /// without its end, or pixel data the decoder found cut short), after
+    /// the retries.
     case truncated
     /// The host kept refusing during confirmed blocks: 2 × `--max-attempts`
     /// refusals. (A lone HTML page while other pictures arrive is `not_an_image`.)
     case blocked
     /// Connections kept being reset, after the retries.
     case network
-    /// Larger than the size limit; not read.
+    /// Larger than the size limit (unread), or a header claiming more pixels
+    /// than ``PictureLimits`` allows (not decoded).
     case tooLarge = "too_large"
     /// The URL cannot be requested.
     case invalidURL = "invalid_url"
+    /// The body has a picture's signature but does not decode: corrupt
+    /// data, or a header the decoder cannot read (the reason is the decoder's).
+    case undecodable
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

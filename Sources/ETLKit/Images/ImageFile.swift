@@ -6,18 +6,23 @@ public struct ImageFile: Sendable, Equatable, Codable {
     public var bytes: Int
     /// SHA-256 of the bytes, lowercase hex.
     public var sha256: String
-    /// Pixel size from the header; nil until read (``Catalog/recordImages(_:)``
-    /// reads it from the saved file when the fetcher did not).
+    /// Pixel size as shown, from the decoder; nil until read
+    /// (``Catalog/recordImages(_:)`` reads it from the saved file's header
+    /// when the fetcher did not).
     public var width: Int?
     public var height: Int?
+    /// The thumbnail, placeholder, colour and hash of the decoded picture;
+    /// nil for a row from before pictures were decoded.
+    public var facts: PictureFacts?
 
-    public init(name: String, kind: ImageKind, bytes: Int, sha256: String, width: Int? = nil, height: Int? = nil) {
+    public init(name: String, kind: ImageKind, bytes: Int, sha256: String, width: Int? = nil, height: Int? = nil, facts: PictureFacts? = nil) {
         self.name = name
         self.kind = kind
         self.bytes = bytes
         self.sha256 = sha256
         self.width = width
         self.height = height
+        self.facts = facts
     }
 
     /// `436535.jpg`.

@@ -36,24 +36,32 @@ public enum ImageKind: String, Sendable, CaseIterable, Codable {
 
     /// Whether `bytes` (which start with this kind's signature) also end the
     /// way a whole file does, so a body cut short without a Content-Length to
-    /// betray it is not kept: JPEG's end-of-image marker (trailing padding
-    /// allowed), PNG's IEND chunk, GIF's trailer, WebP's RIFF length.
+    /// betray it is not kept: JPEG's end-of-image marker, PNG's IEND chunk,
+    /// GIF's trailer, WebP's RIFF length. Zero bytes after the end (some
+    /// encoders and servers pad files; browsers show them) are allowed; the
+    /// decoder then checks the picture itself.
     public func isComplete(_ bytes: [UInt8]) -> Bool {
+        var end = bytes.endIndex
+        if self != .webp {
+            while end > bytes.startIndex, bytes[end - 1] == 0 { end -= 1 }
+        }
+        let body = bytes[..<end]
         switch self {
         case .jpeg:
-            // Some encoders pad after EOI; look at the last bytes only.
-            let tail = bytes.suffix(64)
+            // Some encoders pad after EOI with other bytes; look at the last bytes only.
+            let tail = body.suffix(64)
             var index = tail.startIndex
             while index < tail.endIndex - 1 {
-                if tail[index] == 0xFF && tail[index + 1] == 0xD9 { return bytes.count > 4 }
+                if tail[index] == 0xFF && tail[index + 1] == 0xD9 { return body.count > 4 }
                 index += 1
             }
             return false
         case .png:
             let iend: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-            return bytes.count >= 8 + iend.count && Array(bytes.suffix(iend.count)) == iend
+            // The IEND chunk's CRC ends in 0x82, so padding never eats into it.
+            return body.count >= 8 + iend.count && Array(body.suffix(iend.count)) == iend
         case .gif:
-            return bytes.count > 13 && bytes.last == 0x3B
+            return body.count > 13 && body.last == 0x3B
         case .webp:
             guard bytes.count >= 12 else { return false }
             let size = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24

@@ -11,6 +11,7 @@ import FetchEngine
 struct ImageLoop {
     let catalog: Catalog
     let directory: ImageDirectory
+    let maker: PictureMaker
     let reporter: any CrawlReporter
     let loop: FetchLoop<ImageRequest>
 
@@ -64,6 +65,13 @@ struct ImageLoop {
             directory.sync()
             try catalog.recordImages(results)
             directory.remove(results.compactMap(\.staleFile))
+            maker.thumbs.remove(results.flatMap { result in
+                var kept: String?
+                if case .saved(let file) = result.outcome, let facts = file.facts {
+                    kept = String(facts.thumbFile.dropFirst(PictureFacts.thumbFolder.count + 1))
+                }
+                return maker.staleThumbs(objectID: result.objectID, kept: kept)
+            })
         }
 
         let stopReason = try await loop.run(

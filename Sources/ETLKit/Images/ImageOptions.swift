@@ -15,6 +15,9 @@ public struct ImageOptions: Sendable, Equatable {
     public var userAgent = CrawlOptions.defaultUserAgent
     /// Larger bodies are refused (`too_large`); originals can be big.
     public var maxBodyBytes = 64 * 1024 * 1024
+    /// Decoding limits and the thumbnail's size and format (`--thumb-size`,
+    /// `--thumb-format`); the byte limit is ``maxBodyBytes``.
+    public var pictures = PictureDecoder.Settings()
     /// The hosts pictures may be fetched from (`--image-hosts` widens it).
     public var imageHosts = ImageHosts()
 

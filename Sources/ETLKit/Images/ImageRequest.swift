@@ -2,7 +2,8 @@ import FetchEngine
 import Foundation
 
 /// One work's picture as the engine fetches it: the classification is
-/// ``ImageClassifier``'s, and a verified picture is written to the folder
+/// ``ImageClassifier``'s; a picture is then decoded (``PictureMaker``), and
+/// only one that decodes is written to the folder, with its thumbnail,
 /// before the result is handed back.
 ///
 /// An HTML page, an empty body or a non-image for one URL while others
@@ -17,6 +18,7 @@ struct ImageRequest: FetchKind {
     }
 
     let directory: ImageDirectory
+    let maker: PictureMaker
 
     func url(for job: Job) -> String { Self.requestURL(job.url) }
 
@@ -24,9 +26,25 @@ struct ImageRequest: FetchKind {
         switch ImageClassifier.verdict(for: response) {
         case .image(let kind, let status):
             let body = response.body
+            let made: PictureMaker.Made
+            do {
+                made = try maker.make(body, kind: kind, objectID: job.objectID)
+            } catch {
+                return .fatal(error as? ImageError ?? ImageError.cannotWrite(path: maker.thumbs.path, reason: "\(error)"))
+            }
+            let facts: (width: Int, height: Int, facts: PictureFacts)
+            switch made {
+            case .failed(.truncated, let reason):
+                // Pixel data cut short: the connection may have dropped it.
+                return .retry(FetchFailure(.truncated, reason: reason, status: status, contentType: response.contentType), retryAfter: nil)
+            case .failed(let failure, let reason):
+                return .done(result(job, .failed(failure, reason: reason), status: status, contentType: response.contentType))
+            case .picture(let width, let height, let picture):
+                facts = (width, height, picture)
+            }
             let file = ImageFile(
                 name: ImageFile.name(objectID: job.objectID, kind: kind), kind: kind,
-                bytes: body.count, sha256: SHA256.hex(of: body))
+                bytes: body.count, sha256: SHA256.hex(of: body), width: facts.width, height: facts.height, facts: facts.facts)
             do {
                 try directory.write(body, as: file.name)
             } catch let error as ImageError {
@@ -83,6 +101,7 @@ struct ImageRequest: FetchKind {
         case .network: return .network
         case .tooLarge: return .tooLarge
         case .invalidURL: return .invalidURL
+        case .undecodable: return .badBody
         }
     }
 

@@ -8,6 +8,9 @@ public struct ImageSummary: Sendable, Equatable, Codable {
     /// Pictures already there for the same URL: no request made.
     public var cached = 0
     public var downloaded = 0
+    /// Pictures already there decoded again for missing or stale facts
+    /// (thumbnail, placeholder, colour, hash): no request made.
+    public var decodedAgain = 0
     /// Bytes of the downloaded pictures.
     public var bytes = 0
     public var failed = 0

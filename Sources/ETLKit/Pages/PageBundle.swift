@@ -4,7 +4,12 @@ import Store
 /// the page's order, so it can show a page without one API call per work.
 ///
 /// Keys are the API's names, in a fixed order, one work a line; the same
-/// catalog and layout always give the same bytes.
+/// catalog and layout always give the same bytes. Once `etl images` has
+/// verified a work's picture (decoded it, for the work's current URL), its
+/// entry also carries ``pictureFields``: `width` and `height` as shown,
+/// `thumb` (the thumbnail's path relative to the images folder, the
+/// `--dir` of `etl images`, e.g. `thumbs/436535.webp`), `placeholder` (a
+/// ThumbHash, base64) and `color` (`#rrggbb`).
 enum PageBundle {
     /// JSON key and `works` column, in output order.
     static let fields: [(key: String, column: String)] = [
@@ -12,6 +17,11 @@ enum PageBundle {
         ("objectDate", "object_date"), ("classification", "classification"), ("department", "department"),
         ("medium", "medium"), ("primaryImage", "primary_image"), ("primaryImageSmall", "primary_image_small"),
         ("objectURL", "object_url"),
+    ]
+
+    /// JSON key and `images` column of a verified picture, in output order.
+    static let pictureFields: [(key: String, column: String)] = [
+        ("width", "width"), ("height", "height"), ("thumb", "thumb_file"), ("placeholder", "placeholder"), ("color", "color"),
     ]
 
     /// One bundle per page of `pages`.
@@ -33,9 +43,10 @@ enum PageBundle {
         let columns = fields.map { "w.\($0.column)" }.joined(separator: ", ")
         var lines: [Int: [UInt8]] = [:]
         try catalog.database.makeStatement(sql: """
-            SELECT \(columns), i.width, i.height
+            SELECT \(columns), \(pictureFields.map { "i.\($0.column)" }.joined(separator: ", "))
               FROM works w JOIN temp.id_set USING (object_id)
               LEFT JOIN images i ON i.object_id = w.object_id AND i.state = 'ok'
+                                AND i.url = \(Catalog.imageURL(ofWork: "w"))
             """
         ).forEachRow { row in
             guard case .integer(let id) = row[0] else { return }
@@ -46,9 +57,10 @@ enum PageBundle {
                 line.append(UInt8(ascii: ":"))
                 append(row[index], to: &line)
             }
-            // Known once `etl images` has read the picture's header.
-            for (offset, key) in ["width", "height"].enumerated() {
-                if case .integer = row[fields.count + offset] {
+            // Known once `etl images` has verified the picture (a row from
+            // before decoding has sizes but no thumbnail yet).
+            for (offset, key) in pictureFields.map(\.key).enumerated() {
+                if row[fields.count + offset] != .null {
                     line.append(UInt8(ascii: ","))
                     RowEncoder.appendJSONString(key, to: &line)
                     line.append(UInt8(ascii: ":"))

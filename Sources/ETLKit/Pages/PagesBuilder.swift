@@ -70,8 +70,9 @@ public struct PagesBuilder {
         if requireImage {
             let directory = try catalog.setting(Catalog.imageDirectoryKey).map(ImageDirectory.init(path:))
             let verified = try directory.map { try catalog.verifiedImageIDs(directory: $0) } ?? []
-            // The same photograph under a second ID would show twice.
-            let duplicates = try catalog.duplicateImageIDs()
+            // The same photograph under a second ID would show twice
+            // (byte-identical, or a resized or re-encoded copy).
+            let duplicates = try catalog.copiedImageIDs()
             let all = kept.count
             kept = kept.filter { verified.contains($0) && !duplicates.contains($0) }
             withoutImage = all - kept.count

@@ -128,6 +128,8 @@ struct CLIHelpDefaultsTests {
             ("--catalog <path>", { $0.options.catalogPath }),
             ("--dir <dir>", { $0.options.directory }),
             ("--image-hosts <host,…>", { $0.options.imageHosts.names.sorted().joined(separator: ",") }),
+            ("--thumb-size <px>", { "\($0.options.pictures.thumbSize)" }),
+            ("--thumb-format <webp|jpeg>", { $0.options.pictures.thumbFormat.rawValue }),
         ] + Self.pacingShown { $0.options.pacing } + [
             ("--user-agent <text>", { $0.options.userAgent.components(separatedBy: " ")[0] + " …" }),
         ]
@@ -186,6 +188,18 @@ struct CLIHelpDefaultsTests {
                 ("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
                 ("--out <file>", { $0.outPath ?? "report.html beside the catalog" }),
                 ("--runs <n>", { "\($0.runLimit)" }),
+            ],
+            flags: [])
+    }
+
+    @Test("gallery --help shows GalleryOptions' initial values and each source's defaults")
+    func gallery() throws {
+        try check(
+            "gallery", initial: GalleryOptions(), parse: { try GalleryCommand.command.parse(Self.sourceArguments($0)) },
+            shown: [
+                ("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--page <n>", { $0.page.map { "\($0)" } }),
+                ("--out <dir>", { $0.outDirectory ?? "gallery beside the catalog" }),
             ],
             flags: [])
     }

@@ -7,6 +7,16 @@ import FetchEngine
 enum CatalogFixture {
     static let date = Date(timeIntervalSince1970: 1_780_000_000)
 
+    /// A catalog as etl `version` left it: the migrations up to that
+    /// version applied to an empty file, stamped with its `user_version`.
+    static func database(atVersion version: Int, path: String) throws -> Database {
+        let database = try Database(path: path)
+        try database.execute(sql: "PRAGMA page_size = \(CatalogSchema.pageSize)")
+        for step in 0..<version { try CatalogSchema.migrate(database, from: step) }
+        try database.execute(sql: "PRAGMA application_id = \(CatalogSchema.applicationID); PRAGMA user_version = \(version)")
+        return database
+    }
+
     static func open(_ directory: TemporaryDirectory, name: String = "catalog.sqlite") throws -> Catalog {
         try Catalog.open(path: directory.path(name))
     }

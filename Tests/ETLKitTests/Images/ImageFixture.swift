@@ -87,7 +87,15 @@ final class ImageFixture {
     /// The folder's entries, sorted.
     func files() throws -> [String] {
         // The manifest of what etl wrote is etl's bookkeeping, not a picture.
-        try FileManager.default.contentsOfDirectory(atPath: imagesPath).filter { $0 != WrittenFiles.fileName }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: imagesPath)
+            .filter { $0 != WrittenFiles.fileName && $0 != PictureFacts.thumbFolder }.sorted()
+    }
+
+    /// The thumbnail folder's entries but its manifest, sorted.
+    func thumbFiles() throws -> [String] {
+        let path = directory.filePath(PictureFacts.thumbFolder)
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(atPath: path).filter { $0 != WrittenFiles.fileName }.sorted()
     }
 
     /// The works on the page files.
@@ -103,11 +111,13 @@ final class ImageFixture {
     }
 
     /// Every `ok` row's file exists with its recorded size and SHA-256, and
-    /// every picture in the folder has its `ok` row; returns the rows checked.
+    /// its thumbnail with the recorded size; every picture and thumbnail in
+    /// the folders has its `ok` row; returns the rows checked.
     @discardableResult
     func verifyFolderMatchesRows() throws -> Int {
         let good = try rows().values.filter { $0.string("state") == "ok" }
         var names: Set<String> = []
+        var thumbs: Set<String> = []
         for row in good {
             let name = try requireString(row, "file")
             names.insert(name)
@@ -116,6 +126,17 @@ final class ImageFixture {
                 throw FixtureError.mismatch("\(name): size or sha256 differs from its row")
             }
             guard ImageKind(sniffing: bytes) != nil else { throw FixtureError.mismatch("\(name) is not an image") }
+            let thumbFile = try requireString(row, "thumb_file")
+            thumbs.insert(String(thumbFile.dropFirst(PictureFacts.thumbFolder.count + 1)))
+            let thumb = Array(try Data(contentsOf: URL(fileURLWithPath: directory.filePath(thumbFile))))
+            guard let kind = ImageKind(sniffing: thumb), let size = kind.dimensions(of: thumb),
+                  size.width == row.int("thumb_width"), size.height == row.int("thumb_height") else {
+                throw FixtureError.mismatch("\(thumbFile): not a thumbnail of the recorded size")
+            }
+        }
+        let thumbFiles = try thumbFiles().filter { !$0.hasPrefix(".") }
+        guard Set(thumbFiles) == thumbs else {
+            throw FixtureError.mismatch("thumbnails without a row: \(Set(thumbFiles).subtracting(thumbs)); rows without a thumbnail: \(thumbs.subtracting(thumbFiles))")
         }
         let pictures = try files().filter { !$0.hasPrefix(".") }
         guard Set(pictures) == names else {

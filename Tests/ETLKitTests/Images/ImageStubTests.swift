@@ -5,7 +5,7 @@ import Testing
 import FetchEngine
 
 /// An HTTPClient that answers image URLs from a table (unknown URLs get a
-/// small JPEG) and counts the calls.
+/// small real JPEG) and counts the calls.
 final class ScriptedImageClient: HTTPClient {
     typealias Answer = Result<HTTPResponse, HTTPError>
     private let answers: [String: Answer]
@@ -17,7 +17,17 @@ final class ScriptedImageClient: HTTPClient {
 
     func get(_ url: String) async throws -> HTTPResponse {
         calls.withLock { $0[url, default: 0] += 1 }
-        return try (answers[url] ?? Self.image(ImageKindTests.jpeg, "image/jpeg")).get()
+        return try (answers[url] ?? Self.image(Self.jpeg, "image/jpeg")).get()
+    }
+
+    /// Real pictures (Tests/Fixtures/images), which decode.
+    static let jpeg = fixture("baseline.jpg")
+    static let png = fixture("rgb.png")
+    static let gif = fixture("palette.gif")
+    static let webp = fixture("lossy.webp")
+
+    private static func fixture(_ name: String) -> [UInt8] {
+        (try? ImageDimensionsTests.fixture(name)) ?? []
     }
 
     func calls(_ url: String) -> Int { calls.withLock { $0[url] ?? 0 } }
@@ -48,12 +58,12 @@ struct ImageStubTests {
         let (fixture, urls) = try await setUp()
         let ids = urls.keys.sorted()
         let answers: [(Int, ScriptedImageClient.Answer)] = [
-            (ids[0], ScriptedImageClient.image(ImageKindTests.png, "image/png")),
-            (ids[1], ScriptedImageClient.image(ImageKindTests.gif89, "image/gif")),
-            (ids[2], ScriptedImageClient.image(ImageKindTests.webp, "image/webp")),
+            (ids[0], ScriptedImageClient.image(ScriptedImageClient.png, "image/png")),
+            (ids[1], ScriptedImageClient.image(ScriptedImageClient.gif, "image/gif")),
+            (ids[2], ScriptedImageClient.image(ScriptedImageClient.webp, "image/webp")),
             (ids[3], ScriptedImageClient.image([], "image/jpeg")),
             (ids[4], ScriptedImageClient.image(Array(#"{"message":"Not Found"}"#.utf8), "application/json")),
-            (ids[5], ScriptedImageClient.image(ImageKindTests.jpeg, "text/plain")),
+            (ids[5], ScriptedImageClient.image(ScriptedImageClient.jpeg, "text/plain")),
             (ids[6], .failure(.bodyTooLarge(url: urls[ids[6]]!, limit: 64))),
             (ids[7], .failure(.connectionReset(url: urls[ids[7]]!, reason: "reset by peer"))),
             (ids[8], .success(HTTPResponse(status: 410, contentType: "text/plain", body: Array("Gone".utf8)))),
@@ -97,7 +107,7 @@ struct ImageStubTests {
         // As a crawl does after storing the changed records.
         try catalog.rebuildWorks()
         let client = ScriptedImageClient([
-            urls[ids[0]]! + "?v=2": ScriptedImageClient.image(ImageKindTests.png, "image/png"),
+            urls[ids[0]]! + "?v=2": ScriptedImageClient.image(ScriptedImageClient.png, "image/png"),
             urls[ids[1]]! + "?v=2": .success(HTTPResponse(status: 404, body: [])),
         ])
         let summary = try await ImageDownloader(options: fixture.options(), client: client).run()

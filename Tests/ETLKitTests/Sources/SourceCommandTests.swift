@@ -103,6 +103,13 @@ struct SourceCommandTests {
         #expect(run.exitCode == 0, "\(run.standardError)")
         let stored = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".jpg") }
         #expect(stored.count == 40)
+        // Decoded like the Met's: a thumbnail, a placeholder, a colour and a hash per picture.
+        let thumbs = try FileManager.default.contentsOfDirectory(atPath: images + "/thumbs").filter { $0.hasSuffix(".webp") }
+        #expect(thumbs.count == 40)
+        #expect(try catalog.database.fetchOne(sql: """
+            SELECT count(*) AS n FROM images WHERE state = 'ok' AND thumb_file IS NOT NULL AND placeholder IS NOT NULL
+               AND color IS NOT NULL AND length(phash) = 16
+            """)?.int("n") == 40)
         // Without --image-hosts only Flickr's host is allowed: the mock's URLs are refused, never fetched.
         try await fixture.mock.resetStats()
         let refused = try ETLRun.run([

@@ -79,12 +79,11 @@ struct PacingMemoryRunTests {
         let directory = TemporaryDirectory()
         let path = directory.path("catalog.sqlite")
         do {
-            let catalog = try Catalog.open(path: path)
-            _ = try catalog.beginRun(mode: "full", startedAt: Date(timeIntervalSince1970: 0))
-            try catalog.database.execute(sql: "DROP TABLE pacing_memory; PRAGMA user_version = 4;")
+            let database = try CatalogFixture.database(atVersion: 4, path: path)
+            try database.execute(sql: "INSERT INTO runs (started_at, mode) VALUES ('1970-01-01T00:00:00.000Z', 'full')")
         }
         let catalog = try Catalog.open(path: path)
-        #expect(try catalog.database.fetchOne(sql: "PRAGMA user_version")?.integer(named: "user_version") == 5)
+        #expect(try catalog.database.fetchOne(sql: "PRAGMA user_version")?.integer(named: "user_version") == CatalogSchema.version)
         #expect(try catalog.pacingMemories().isEmpty)
         try catalog.savePacingMemory(PacingMemory(cleanRate: 3, updatedAt: Date(timeIntervalSince1970: 1_800_000_000)), hosts: ["a.example"])
         let memory = try #require(try catalog.pacingMemory(host: "a.example"))

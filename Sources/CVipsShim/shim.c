@@ -1,0 +1,159 @@
+#include "CVipsShim.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <vips/vips.h>
+
+static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+static int start_result = -1;
+
+static void start(void) {
+    if (VIPS_INIT("etl") != 0) return;
+    /* Each picture is decoded once: a cache only holds memory. */
+    vips_cache_set_max(0);
+    vips_concurrency_set(1);
+    start_result = 0;
+}
+
+int etl_vips_start(void) {
+    pthread_once(&start_once, start);
+    return start_result;
+}
+
+/* libvips keeps one error buffer per process; take (and clear) it. */
+static void take_error(char *error, size_t size, const char *fallback) {
+    char *text = vips_error_buffer_copy();
+    if (size > 0) snprintf(error, size, "%s", (text != NULL && text[0] != '\0') ? text : fallback);
+    g_free(text);
+}
+
+int etl_vips_header(const void *bytes, size_t length, int *width, int *height,
+                    char *error, size_t error_size) {
+    VipsImage *image = vips_image_new_from_buffer(bytes, length, "", NULL);
+    if (image == NULL) {
+        take_error(error, error_size, "the header cannot be read");
+        return -1;
+    }
+    /* As shown: EXIF orientations 5-8 swap the sides. */
+    int swap = vips_image_get_orientation_swap(image);
+    *width = swap ? vips_image_get_height(image) : vips_image_get_width(image);
+    *height = swap ? vips_image_get_width(image) : vips_image_get_height(image);
+    g_object_unref(image);
+    return 0;
+}
+
+/* `in` scaled to exactly width x height. */
+static int resize_to(VipsImage *in, VipsImage **out, int width, int height) {
+    double hscale = (double) width / vips_image_get_width(in);
+    double vscale = (double) height / vips_image_get_height(in);
+    return vips_resize(in, out, hscale, "vscale", vscale, NULL);
+}
+
+enum { SLOTS = 12 };
+
+int etl_vips_picture_make(const void *bytes, size_t length, int strict, int thumb_size,
+                          etl_thumb_format format, int quality,
+                          etl_vips_picture *picture, char *error, size_t error_size) {
+    memset(picture, 0, sizeof *picture);
+    VipsImage *t[SLOTS] = { NULL };
+    VipsArrayDouble *white = vips_array_double_newv(3, 255.0, 255.0, 255.0);
+    void *thumb = NULL;
+    size_t thumb_length = 0;
+    void *rgba = NULL;
+    void *grey = NULL;
+    size_t grey_length = 0;
+    size_t rgba_length = 0;
+    int status = -1;
+
+    /* Shrink-on-load (JPEG, WebP) still reads every scan; fail_on turns
+     * truncation and corrupt data into an error instead of grey rows. */
+    if (vips_thumbnail_buffer((void *) bytes, length, &t[0], thumb_size,
+                              "height", thumb_size, "size", VIPS_SIZE_DOWN,
+                              "option_string", strict ? "fail_on=warning" : "fail_on=error", NULL) != 0) goto done;
+    if (vips_colourspace(t[0], &t[1], VIPS_INTERPRETATION_sRGB, NULL) != 0) goto done;
+    VipsImage *rgb = t[1];
+    if (vips_image_get_bands(rgb) > 4) {
+        if (vips_extract_band(rgb, &t[2], 0, "n", 4, NULL) != 0) goto done;
+        rgb = t[2];
+    }
+    if (vips_image_get_format(rgb) != VIPS_FORMAT_UCHAR) {
+        if (vips_cast_uchar(rgb, &t[3], NULL) != 0) goto done;
+        rgb = t[3];
+    }
+    /* Runs the whole pipeline: every pixel of the source is decoded here. */
+    t[4] = vips_image_copy_memory(rgb);
+    if (t[4] == NULL) goto done;
+    VipsImage *decoded = t[4];
+    int has_alpha = vips_image_get_bands(decoded) == 4;
+    int width = vips_image_get_width(decoded);
+    int height = vips_image_get_height(decoded);
+
+    VipsImage *opaque = decoded;
+    if (has_alpha) {
+        if (vips_flatten(decoded, &t[5], "background", white, NULL) != 0) goto done;
+        opaque = t[5];
+    }
+    int saved = format == ETL_THUMB_JPEG
+        ? vips_jpegsave_buffer(opaque, &thumb, &thumb_length, "Q", quality, "strip", TRUE, NULL)
+        : vips_webpsave_buffer(decoded, &thumb, &thumb_length, "Q", quality, "strip", TRUE, NULL);
+    if (saved != 0) goto done;
+
+    int longest = width > height ? width : height;
+    int small_width = width, small_height = height;
+    if (longest > 100) {
+        small_width = (int) (width * 100.0 / longest + 0.5);
+        small_height = (int) (height * 100.0 / longest + 0.5);
+        if (small_width < 1) small_width = 1;
+        if (small_height < 1) small_height = 1;
+    }
+    VipsImage *small = decoded;
+    if (small_width != width || small_height != height) {
+        if (resize_to(decoded, &t[6], small_width, small_height) != 0) goto done;
+        small = t[6];
+    }
+    if (!has_alpha) {
+        if (vips_bandjoin_const1(small, &t[7], 255.0, NULL) != 0) goto done;
+        small = t[7];
+    }
+    rgba = vips_image_write_to_memory(small, &rgba_length);
+    if (rgba == NULL || rgba_length != (size_t) small_width * small_height * 4) goto done;
+
+    if (vips_colourspace(opaque, &t[8], VIPS_INTERPRETATION_B_W, NULL) != 0) goto done;
+    if (resize_to(t[8], &t[9], 9, 8) != 0) goto done;
+    VipsImage *grey_image = t[9];
+    if (vips_image_get_format(grey_image) != VIPS_FORMAT_UCHAR) {
+        if (vips_cast_uchar(grey_image, &t[10], NULL) != 0) goto done;
+        grey_image = t[10];
+    }
+    grey = vips_image_write_to_memory(grey_image, &grey_length);
+    if (grey == NULL || grey_length != sizeof picture->grey) goto done;
+
+    picture->thumb = thumb;
+    picture->thumb_length = thumb_length;
+    picture->thumb_width = width;
+    picture->thumb_height = height;
+    picture->rgba = rgba;
+    picture->rgba_width = small_width;
+    picture->rgba_height = small_height;
+    memcpy(picture->grey, grey, sizeof picture->grey);
+    thumb = NULL;
+    rgba = NULL;
+    status = 0;
+
+done:
+    if (status != 0) take_error(error, error_size, "the picture cannot be decoded");
+    for (int i = 0; i < SLOTS; i++) if (t[i] != NULL) g_object_unref(t[i]);
+    vips_area_unref(VIPS_AREA(white));
+    g_free(thumb);
+    g_free(rgba);
+    g_free(grey);
+    return status;
+}
+
+void etl_vips_picture_free(etl_vips_picture *picture) {
+    g_free(picture->thumb);
+    g_free(picture->rgba);
+    picture->thumb = NULL;
+    picture->rgba = NULL;
+}

@@ -1,0 +1,26 @@
+/// The largest picture `etl images` decodes. Anything larger is `too_large`
+/// from its header alone, before a pixel is decoded, so a 100000×100000
+/// header over a few bytes (a decompression bomb) costs nothing.
+///
+/// The Met's originals reach ~12000 px on a side; its web-large pictures,
+/// which etl fetches, are ~800 px. Decoding streams (shrink-on-load, one
+/// picture per thread), so memory does not grow with these limits.
+public struct PictureLimits: Sendable, Equatable {
+    public var maxWidth = 20_000
+    public var maxHeight = 20_000
+    /// Width × height: 200 megapixels.
+    public var maxPixels = 200_000_000
+    /// Bytes of the body (the download's `maxBodyBytes` refuses larger ones unread).
+    public var maxBytes = 64 * 1024 * 1024
+
+    public init() {}
+
+    /// Why a picture of this size is refused, or nil when it is within the limits.
+    public func problem(width: Int, height: Int, bytes: Int) -> String? {
+        if bytes > maxBytes { return "\(bytes) bytes, above the limit of \(maxBytes)" }
+        if width > maxWidth || height > maxHeight || width * height > maxPixels {
+            return "\(width)×\(height) pixels, above the limits of \(maxWidth)×\(maxHeight) and \(maxPixels) pixels"
+        }
+        return nil
+    }
+}
