@@ -18,7 +18,7 @@ public struct GalleryBuilder: Sendable {
 
     /// Writes the pages; returns the paths written.
     public func run() throws -> [String] {
-        let catalog = try Catalog.open(path: options.catalogPath, create: false)
+        let catalog = try Catalog.openForReading(path: options.catalogPath)
         try catalog.requireSource(options.source)
         let pages = try entries(in: catalog)
         let last = try catalog.recordedPages().count

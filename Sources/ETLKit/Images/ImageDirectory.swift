@@ -45,8 +45,10 @@ public struct ImageDirectory: Sendable {
     /// commits the rows describing the files.
     public func write(_ bytes: [UInt8], as name: String) throws {
         let final = filePath(name)
-        if access(final, F_OK) == 0, !manifest.names().contains(name) {
-            throw ImageError.cannotWrite(path: final, reason: "a file etl did not write is there; move it away and run again")
+        // lstat: a link there (even one to nothing) is the user's too.
+        var status = stat()
+        if lstat(final, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG || !manifest.names().contains(name) {
+            throw ImageError.occupied(path: final)
         }
         do {
             try manifest.add(name)

@@ -7,6 +7,9 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// The image host could not be reached at all, even after retries.
     case unreachable(reason: String)
+    /// A file etl did not write sits where a picture or thumbnail goes:
+    /// that work's picture fails as ``ImageFailure/occupied``; the run goes on.
+    case occupied(path: String)
 
     public var description: String {
         switch self {
@@ -14,6 +17,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
             return "--dir '\(path)' exists and is not a directory"
         case .cannotWrite(let path, let reason):
             return "cannot write image '\(path)': \(reason)"
+        case .occupied(let path):
+            return "a file etl did not write is at '\(path)'; move it away and run 'etl images --retry-failed'"
         case .unreachable(let reason):
             return "the image host is unreachable (\(reason)); nothing more was recorded, run again later"
         }

@@ -28,6 +28,9 @@ public enum ImageFailure: String, Sendable, CaseIterable, Codable, Comparable {
     /// The body has a picture's signature but does not decode: corrupt
     /// data, or a header the decoder cannot read (the reason is the decoder's).
     case undecodable
+    /// A file of the user's (or a link) is where the picture or its
+    /// thumbnail would go: etl never replaces what it did not write.
+    case occupied
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -29,6 +29,8 @@ struct ImageRequest: FetchKind {
             let made: PictureMaker.Made
             do {
                 made = try maker.make(body, kind: kind, objectID: job.objectID)
+            } catch ImageError.occupied(let path) {
+                return .done(result(job, .failed(.occupied, reason: ImageError.occupied(path: path).description), status: status, contentType: response.contentType))
             } catch {
                 return .fatal(error as? ImageError ?? ImageError.cannotWrite(path: maker.thumbs.path, reason: "\(error)"))
             }
@@ -47,6 +49,8 @@ struct ImageRequest: FetchKind {
                 bytes: body.count, sha256: SHA256.hex(of: body), width: facts.width, height: facts.height, facts: facts.facts)
             do {
                 try directory.write(body, as: file.name)
+            } catch ImageError.occupied(let path) {
+                return .done(result(job, .failed(.occupied, reason: ImageError.occupied(path: path).description), status: status, contentType: response.contentType))
             } catch let error as ImageError {
                 return .fatal(error)
             } catch {
@@ -102,6 +106,7 @@ struct ImageRequest: FetchKind {
         case .tooLarge: return .tooLarge
         case .invalidURL: return .invalidURL
         case .undecodable: return .badBody
+        case .occupied: return .status
         }
     }
 
