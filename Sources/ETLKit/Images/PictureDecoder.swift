@@ -30,7 +30,7 @@ public enum PictureDecoder {
 
     public static func decode(_ bytes: [UInt8], kind: ImageKind, settings: Settings) -> Outcome {
         let limits = settings.limits
-        if let size = kind.dimensions(of: bytes), let problem = limits.problem(width: size.width, height: size.height, bytes: bytes.count) {
+        if let size = kind.dimensions(of: bytes), let problem = limits.problem(kind: kind, width: size.width, height: size.height, bytes: bytes.count) {
             return .failed(.tooLarge, reason: "the header says \(problem)")
         }
         guard etl_vips_start() == 0 else { return .failed(.undecodable, reason: "libvips cannot start") }
@@ -39,7 +39,7 @@ public enum PictureDecoder {
         var height: Int32 = 0
         let header = bytes.withUnsafeBytes { etl_vips_header($0.baseAddress, $0.count, &width, &height, &error, error.count) }
         guard header == 0 else { return failure(error) }
-        if let problem = limits.problem(width: Int(width), height: Int(height), bytes: bytes.count) {
+        if let problem = limits.problem(kind: kind, width: Int(width), height: Int(height), bytes: bytes.count) {
             return .failed(.tooLarge, reason: "the header says \(problem)")
         }
         var picture = etl_vips_picture()

@@ -10,16 +10,21 @@ public struct PictureLimits: Sendable, Equatable {
     public var maxHeight = 20_000
     /// Width × height: 200 megapixels.
     public var maxPixels = 200_000_000
+    /// Width × height of a GIF: 16 megapixels. Its decoder holds the whole
+    /// frame in memory (4 bytes a pixel), where JPEG, PNG and WebP stream or
+    /// shrink while decoding.
+    public var maxGIFPixels = 16_000_000
     /// Bytes of the body (the download's `maxBodyBytes` refuses larger ones unread).
     public var maxBytes = 64 * 1024 * 1024
 
     public init() {}
 
-    /// Why a picture of this size is refused, or nil when it is within the limits.
-    public func problem(width: Int, height: Int, bytes: Int) -> String? {
+    /// Why a picture of this kind and size is refused, or nil when it is within the limits.
+    public func problem(kind: ImageKind, width: Int, height: Int, bytes: Int) -> String? {
         if bytes > maxBytes { return "\(bytes) bytes, above the limit of \(maxBytes)" }
-        if width > maxWidth || height > maxHeight || width * height > maxPixels {
-            return "\(width)×\(height) pixels, above the limits of \(maxWidth)×\(maxHeight) and \(maxPixels) pixels"
+        let pixels = kind == .gif ? min(maxPixels, maxGIFPixels) : maxPixels
+        if width > maxWidth || height > maxHeight || width * height > pixels {
+            return "\(width)×\(height) pixels, above the limits of \(maxWidth)×\(maxHeight) and \(pixels) pixels"
         }
         return nil
     }

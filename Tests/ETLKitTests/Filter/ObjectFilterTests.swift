@@ -102,7 +102,7 @@ struct ObjectFilterRuleTests {
             "csv_missing_classification", "csv_missing_objectDate",
             "invalid_id", "missing_farm", "missing_server", "missing_secret", "not_public",
             "missing_overview", "missing_poster_path", "missing_release_date", "missing_vote_average",
-            "duplicate", "duplicate_image",
+            "duplicate", "duplicate_image", "near_duplicate_image",
         ])
     }
 }

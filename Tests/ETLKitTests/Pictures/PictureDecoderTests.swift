@@ -110,6 +110,16 @@ struct PictureDecoderTests {
         #expect(try Self.decode(bytes, settings: settings) == .failed(.tooLarge, reason: "the header says \(bytes.count) bytes, above the limit of 1000"))
     }
 
+    /// A GIF's decoder holds the whole frame: its pixel limit is lower.
+    @Test func gifsHaveTheirOwnPixelLimit() throws {
+        var settings = PictureDecoder.Settings()
+        settings.limits.maxGIFPixels = 60_000
+        let gif = try Self.fixture("photo-animated-320x200.gif")
+        #expect(try Self.decode(gif, settings: settings) == .failed(.tooLarge, reason: "the header says 320×200 pixels, above the limits of 20000×20000 and 60000 pixels"))
+        settings.limits.maxPixels = 50_000
+        #expect(try Self.decode(Self.fixture("photo-800x500.webp"), settings: settings) == .failed(.tooLarge, reason: "the header says 800×500 pixels, above the limits of 20000×20000 and 50000 pixels"))
+    }
+
     /// Cut anywhere in the scan data, a JPEG never decodes.
     @Test(arguments: [0.3, 0.6, 0.9])
     func truncatedJPEGIsNeverOK(fraction: Double) throws {
