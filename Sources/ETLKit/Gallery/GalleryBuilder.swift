@@ -28,7 +28,7 @@ public struct GalleryBuilder: Sendable {
             guard (1...last).contains(page) else { throw GalleryError.noSuchPage(page, count: last) }
             wanted = [page]
         }
-        let folder = ImageDirectory(path: options.resolvedOutDirectory)
+        let folder = ImageDirectory(path: options.resolvedOutDirectory, accepts: Self.isPageName)
         try folder.create()
         let images = try catalog.setting(Catalog.imageDirectoryKey)
         let prefix = images.map { Self.relativePath(from: folder.path, to: $0) } ?? ""
@@ -85,5 +85,12 @@ public struct GalleryBuilder: Sendable {
         while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
         let path = Array(repeating: "..", count: a.count - common) + b[common...]
         return path.isEmpty ? "" : path.joined(separator: "/") + "/"
+    }
+
+    /// `page-N.html`, N from 1 without leading zeros: what the gallery writes.
+    @Sendable static func isPageName(_ name: String) -> Bool {
+        guard name.hasPrefix("page-"), name.hasSuffix(".html") else { return false }
+        let number = name.dropFirst(5).dropLast(5)
+        return Int(number).map { String($0) == number && $0 > 0 } ?? false
     }
 }

@@ -93,7 +93,7 @@ extension Catalog {
     /// picture's pixel size read from its header.
     public func recordImages(_ results: [ImageResult]) throws {
         guard !results.isEmpty else { return }
-        let directory = try setting(Self.imageDirectoryKey).map(ImageDirectory.init(path:))
+        let directory = try setting(Self.imageDirectoryKey).map { ImageDirectory(path: $0) }
         try database.transaction {
             let upsert = try database.makeStatement(sql: """
                 INSERT INTO images (object_id, url, state, file, bytes, sha256, content_type, http_status,

@@ -9,9 +9,13 @@ import Foundation
 /// folder's ``WrittenFiles`` manifest says etl wrote, are ever deleted.
 public struct ImageDirectory: Sendable {
     public let path: String
+    /// The names etl writes in this folder (pictures by default; the
+    /// gallery's pages in its folder): its manifest vouches for no others.
+    public let accepts: @Sendable (String) -> Bool
 
-    public init(path: String) {
+    public init(path: String, accepts: @escaping @Sendable (String) -> Bool = ImageDirectory.isPictureName) {
         self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        self.accepts = accepts
     }
 
     /// Creates the folder (and its parents) if needed.
@@ -30,8 +34,8 @@ public struct ImageDirectory: Sendable {
 
     public func filePath(_ name: String) -> String { "\(path)/\(name)" }
 
-    /// The folder's manifest: it vouches only for picture names.
-    var manifest: WrittenFiles { WrittenFiles(folder: path, accepts: Self.isPictureName) }
+    /// The folder's manifest: it vouches only for the names etl writes here.
+    var manifest: WrittenFiles { WrittenFiles(folder: path, accepts: accepts) }
 
     /// The size of file `name`, or nil when it is missing or not a regular file.
     public func size(of name: String) -> Int? {
@@ -149,7 +153,7 @@ public struct ImageDirectory: Sendable {
     }
 
     /// `<digits>.<jpg|png|webp|gif>`.
-    static func isPictureName(_ name: String) -> Bool {
+    @Sendable public static func isPictureName(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit) else { return false }
         return ImageKind.allCases.contains { $0.fileExtension == parts[1] }

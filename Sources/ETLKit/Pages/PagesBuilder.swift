@@ -68,7 +68,7 @@ public struct PagesBuilder {
         var kept = try catalog.keptIDs()
         var withoutImage = 0
         if requireImage {
-            let directory = try catalog.setting(Catalog.imageDirectoryKey).map(ImageDirectory.init(path:))
+            let directory = try catalog.setting(Catalog.imageDirectoryKey).map { ImageDirectory(path: $0) }
             let verified = try directory.map { try catalog.verifiedImageIDs(directory: $0) } ?? []
             // The same photograph under a second ID would show twice
             // (byte-identical, or a resized or re-encoded copy).

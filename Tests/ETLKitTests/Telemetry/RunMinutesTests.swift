@@ -111,15 +111,8 @@ struct RunMinutesTests {
         let directory = TemporaryDirectory()
         let path = directory.path("catalog.sqlite")
         do {
-            let catalog = try Catalog.open(path: path)
-            _ = try catalog.beginRun(mode: "full", startedAt: Date(timeIntervalSince1970: 0))
-            try catalog.database.execute(sql: """
-                DROP TABLE run_minutes;
-                DROP TABLE pacing_memory;
-                ALTER TABLE runs DROP COLUMN max_duration_seconds;
-                ALTER TABLE runs DROP COLUMN max_requests;
-                PRAGMA user_version = 3;
-                """)
+            let database = try CatalogFixture.database(atVersion: 3, path: path)
+            try database.execute(sql: "INSERT INTO runs (started_at, mode) VALUES ('1970-01-01T00:00:00.000Z', 'full')")
         }
         let catalog = try Catalog.open(path: path)
         #expect(try catalog.count("PRAGMA user_version") == CatalogSchema.version)
