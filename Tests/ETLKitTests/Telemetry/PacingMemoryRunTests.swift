@@ -53,6 +53,11 @@ struct PacingMemoryRunTests {
         #expect(try catalog.pacingMemory(host: "elsewhere.example")?.cleanRate == 1, "another host's memory is untouched")
         let status = try ETLRun.run(["status", "--catalog", fixture.catalogPath])
         #expect(status.standardOutput.contains("pacing          \(host): next run starts at 19.40/s (clean 20.00/s, ceiling 25.00/s"))
+        let reportPath = fixture.path("report.html")
+        let report = try ETLRun.run(["report", "--catalog", fixture.catalogPath, "--out", reportPath])
+        #expect(report.exitCode == 0, "\(report.standardError)")
+        let html = try String(contentsOfFile: reportPath, encoding: .utf8)
+        #expect(html.contains("<dt>Next run's rate</dt><dd>19.40/s<small>\(host)</small></dd>"))
     }
 
     @Test("--rate-start wins over the memory")
