@@ -14,7 +14,7 @@ extension HTMLReport {
             let minutes = data.minutes[id] ?? []
             if minutes.isEmpty {
                 out += "<p>No minute-by-minute figures (the run predates them, or ended before its first minute was stored).</p>\n"
-            } else if let chart = rateChart(title: "Run #\(id)", minutes: minutes, seconds: run.durationSeconds) {
+            } else if let chart = Self.rateChart(title: "Run #\(id)", minutes: minutes, seconds: run.durationSeconds) {
                 out += chart.html()
             } else {
                 out += Self.tooShort
@@ -40,7 +40,7 @@ extension HTMLReport {
             out += "\(Self.figure("\(key)-failed", run.minutes.reduce(0) { $0 + $1.failed })) failed, "
             out += Self.counted("\(key)-blocks", run.minutes.reduce(0) { $0 + $1.blocks }, "block")
             out += ", \(ReportFormat.html(Report.bytes(run.bytes))) received</p>\n"
-            if let chart = rateChart(title: "Pictures from \(run.startedAt.prefix(16))", minutes: run.minutes, seconds: seconds) {
+            if let chart = Self.rateChart(title: "Pictures from \(run.startedAt.prefix(16))", minutes: run.minutes, seconds: seconds) {
                 out += chart.html()
             } else {
                 out += Self.tooShort
@@ -80,7 +80,7 @@ extension HTMLReport {
     /// row is drawn as a step over its own seconds, so a row of 0.2 s is not
     /// stretched into a minute. Nil for a run too short to chart.
     /// `seconds` is the run's length as its figures give it.
-    func rateChart(title: String, minutes: [ReportData.Minute], seconds: Double) -> LineChart? {
+    static func rateChart(title: String, minutes: [ReportData.Minute], seconds: Double) -> LineChart? {
         let total = max(seconds, minutes.reduce(0) { $0 + $1.seconds })
         guard let resolution = RateResolution(runSeconds: seconds) else { return nil }
         let unit = resolution.seconds

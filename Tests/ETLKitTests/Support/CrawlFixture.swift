@@ -30,6 +30,8 @@ final class CrawlFixture {
         options.pacing.concurrency = 8
         options.pacing.cooldown = 0.2
         options.pacing.timeout = 5
+        // Retries are counted, not timed: 50 ms backoff, not 500.
+        options.backoff = Backoff(base: 0.05, cap: 1)
         return options
     }
 
