@@ -8,16 +8,7 @@ struct GalleryPage {
     var imagePrefix: String
 
     func html() -> String {
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Page \(page) of \(pageCount) · \(source.rawValue)</title>
-            <style>\(Self.style)</style>
-            </head>
-            <body>
+        var out = HTMLDocument.opening(title: "Page \(page) of \(pageCount) · \(source.rawValue)", style: Self.style) + """
             <header><h1>Page \(page) of \(pageCount)</h1>\(navigation())</header>
             <main>
 

@@ -10,16 +10,7 @@ struct HTMLReport {
     let generatedAt: String
 
     func render() -> String {
-        var out = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>etl report</title>
-            <style>\(Self.css)</style>
-            </head>
-            <body>
+        var out = HTMLDocument.opening(title: "etl report", style: Self.css) + """
             <header><h1>etl report</h1>
             <p>Catalog <code>\(ReportFormat.html(data.catalogPath))</code></p>
             <p class="generated">Generated at \(ReportFormat.html(generatedAt))</p>
