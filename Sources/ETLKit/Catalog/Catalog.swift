@@ -85,9 +85,14 @@ public final class Catalog {
         guard try checkExisting(path: path) else { throw CatalogError.missing(path: path) }
         let folder = LocalPath(path).parent.string
         if access(path, W_OK) == 0 && access(folder, W_OK) == 0 { return try open(path: path, create: false) }
+        // `immutable` reads the main file alone: right when no WAL holds
+        // commits not yet copied into it. With one, SQLite must read the WAL,
+        // which needs its -shm file; if that cannot be made, it says so.
+        var wal = stat()
+        let hasWAL = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
         let database: Database
         do {
-            database = try Database(path: path, create: false, readOnly: true, immutable: true)
+            database = try Database(path: path, create: false, readOnly: true, immutable: !hasWAL)
         } catch let error as DatabaseError {
             throw CatalogError.cannotOpen(path: path, reason: error.message)
         }
