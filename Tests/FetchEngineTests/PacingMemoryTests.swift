@@ -66,10 +66,13 @@ struct PacingMemoryTests {
     @Test func aPacerReportsWhatItStartedFromUntilItLearnsMore() async {
         let memory = Self.memory(ageDays: 2)
         let pacer = PacingOptions().makePacer(stop: StopSignal(), memory: memory, now: Self.now)
-        let reported = try? #require(await pacer.memory)
-        #expect(reported?.ceiling == memory.ceiling)
-        #expect(reported?.cleanRate == memory.cleanRate)
-        #expect(reported?.lastBlockSeconds == 60)
-        #expect(abs((reported?.lastBlockAt ?? .distantPast).timeIntervalSince(memory.lastBlockAt!)) < 5)
+        guard let reported = await pacer.memory else {
+            Issue.record("the pacer reports no memory")
+            return
+        }
+        #expect(reported.ceiling == memory.ceiling)
+        #expect(reported.cleanRate == memory.cleanRate)
+        #expect(reported.lastBlockSeconds == 60)
+        #expect(abs((reported.lastBlockAt ?? .distantPast).timeIntervalSince(memory.lastBlockAt ?? .distantFuture)) < 5)
     }
 }

@@ -183,7 +183,7 @@ struct CatalogTests {
     @Test func everySpellingOfOneCatalogSharesOneLock() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("c.sqlite")
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         try FileManager.default.createSymbolicLink(atPath: directory.path("link.sqlite"), withDestinationPath: path)
         try FileManager.default.createDirectory(atPath: directory.path("sub"), withIntermediateDirectories: true)
         let lock = try CatalogLock(catalogPath: path)
