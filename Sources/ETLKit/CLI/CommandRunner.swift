@@ -161,7 +161,7 @@ public struct CommandRunner: Sendable {
              CatalogError.damaged:
             return .dataError
         case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade,
-             is PagesError, ImageError.notADirectory, is ReportError, is ExportError:
+             is PagesError, ImageError.notADirectory, ImageError.occupied, is ReportError, is ExportError:
             return .cannotCreate
         case CatalogError.cannotWrite, ImageError.cannotWrite:
             return .ioError

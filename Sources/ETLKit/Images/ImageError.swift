@@ -18,7 +18,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotWrite(let path, let reason):
             return "cannot write image '\(path)': \(reason)"
         case .occupied(let path):
-            return "a file etl did not write is at '\(path)'; move it away and run 'etl images --retry-failed'"
+            return "a file etl did not write is at '\(path)'; etl leaves it alone: move it away and run again"
         case .unreachable(let reason):
             return "the image host is unreachable (\(reason)); nothing more was recorded, run again later"
         }

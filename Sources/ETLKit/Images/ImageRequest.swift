@@ -30,7 +30,7 @@ struct ImageRequest: FetchKind {
             do {
                 made = try maker.make(body, kind: kind, objectID: job.objectID)
             } catch ImageError.occupied(let path) {
-                return .done(result(job, .failed(.occupied, reason: ImageError.occupied(path: path).description), status: status, contentType: response.contentType))
+                return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
             } catch {
                 return .fatal(error as? ImageError ?? ImageError.cannotWrite(path: maker.thumbs.path, reason: "\(error)"))
             }
@@ -50,7 +50,7 @@ struct ImageRequest: FetchKind {
             do {
                 try directory.write(body, as: file.name)
             } catch ImageError.occupied(let path) {
-                return .done(result(job, .failed(.occupied, reason: ImageError.occupied(path: path).description), status: status, contentType: response.contentType))
+                return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
             } catch let error as ImageError {
                 return .fatal(error)
             } catch {
@@ -93,6 +93,11 @@ struct ImageRequest: FetchKind {
         ImageResult(
             objectID: job.objectID, url: job.url, outcome: outcome, httpStatus: status,
             contentType: contentType, fetchedAt: Date(), attempts: 0, previousFile: job.previousFile)
+    }
+
+    /// What an `occupied` row says: the work's picture comes once the file is moved.
+    static func occupiedReason(_ path: String) -> String {
+        "a file etl did not write is at '\(path)'; move it away and run 'etl images --retry-failed'"
     }
 
     static func category(_ failure: ImageFailure) -> FetchFailure.Category {

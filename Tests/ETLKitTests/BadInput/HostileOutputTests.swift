@@ -186,6 +186,18 @@ struct HostileOutputTests {
         #expect(missing.firstErrorLine == "Error: no catalog at '\(fixture.folder.path("nope/none.sqlite"))'; run 'etl crawl' first or pass --catalog PATH")
     }
 
+    @Test("a user's file where a gallery page goes is left alone: exit 73, as for the report")
+    func galleryOverAUsersFile() throws {
+        let fixture = try BadInputFixture()
+        let out = fixture.folder.path("gallery")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/page-1.html"))
+        let run = try ETLRun.run(["gallery", "--catalog", fixture.catalogPath, "--out", out, "--page", "1"])
+        #expect(run.exitCode == 73, "\(run.standardError)")
+        #expect(run.firstErrorLine == "Error: a file etl did not write is at '\(out)/page-1.html'; etl leaves it alone: move it away and run again")
+        #expect(Self.bytes(out + "/page-1.html") == Data("mine".utf8))
+    }
+
     @Test("two spellings of one catalog (a symbolic link, ../) share one lock")
     func oneLockPerCatalogFile() throws {
         let fixture = try BadInputFixture()
