@@ -38,16 +38,18 @@ struct IDLineReader {
     }
 
     mutating func finish() throws -> ObjectListingBody {
-        try finishLine()
+        try finishLine(atEnd: true)
         return result
     }
 
-    private mutating func finishLine() throws {
+    /// `atEnd`: the text after the last newline, empty when the file ends
+    /// with one (so a file of exactly ``maxLines`` lines is whole).
+    private mutating func finishLine(atEnd: Bool = false) throws {
         defer {
             line.removeAll(keepingCapacity: true)
             lineNumber += 1
         }
-        guard lineNumber <= Self.maxLines else {
+        guard lineNumber <= Self.maxLines || (atEnd && line.isEmpty) else {
             throw CrawlError.cannotReadIDs(path: path, reason: "more than \(Self.maxLines) lines; expected at most that many IDs, one a line")
         }
         var text = line[...]

@@ -111,6 +111,20 @@ struct HostileArgumentTests {
         #expect(run.firstErrorLine == "Error: cannot read --ids file '\(fifo)': more than \(IDLineReader.maxLines) lines; expected at most that many IDs, one a line")
     }
 
+    @Test("a file of exactly the line bound is whole; one line more is refused")
+    func idLineBound() throws {
+        let lines = ArraySlice(Array(repeating: "7\n", count: IDLineReader.maxLines).joined().utf8)
+        var reader = IDLineReader(path: "ids.txt")
+        try reader.consume(lines)
+        let body = try reader.finish()
+        #expect(body.ids == [7] && body.duplicateIDs == IDLineReader.maxLines - 1)
+        var over = IDLineReader(path: "ids.txt")
+        try over.consume(lines)
+        #expect(throws: CrawlError.cannotReadIDs(path: "ids.txt", reason: "more than \(IDLineReader.maxLines) lines; expected at most that many IDs, one a line")) {
+            try over.consume(ArraySlice("7\n".utf8))
+        }
+    }
+
     /// Writes the header, then rows of 54 fields forever; creates the marker after 100,000 rows.
     static let endlessWriter = """
         import sys
