@@ -54,14 +54,14 @@ public struct CommandRunner: Sendable {
             case .export(let options):
                 let count = try CatalogExporter(options: options, stop: stop).run()
                 if let path = options.outPath {
-                    outcome.standardOutput = "exported \(count) rows of \(options.table.rawValue) to \(path)\n"
+                    outcome.standardOutput = "exported \(count) rows of \(options.table.rawValue) to \(TerminalText.escaped(path))\n"
                 }
             case .report(let options):
                 let path = try ReportBuilder(options: options).run()
-                outcome.standardOutput = "wrote the report to \(path)\n"
+                outcome.standardOutput = "wrote the report to \(TerminalText.escaped(path))\n"
             case .gallery(let options):
                 let paths = try GalleryBuilder(options: options).run()
-                outcome.standardOutput = "wrote \(paths.count) gallery page\(paths.count == 1 ? "" : "s") to \(options.resolvedOutDirectory)\n"
+                outcome.standardOutput = "wrote \(paths.count) gallery page\(paths.count == 1 ? "" : "s") to \(TerminalText.escaped(options.resolvedOutDirectory))\n"
             case .status(let path, let isJSON, let source):
                 let catalog = try Catalog.openForReading(path: path)
                 if let source { try catalog.requireSource(source) }

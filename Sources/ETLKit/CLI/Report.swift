@@ -72,8 +72,8 @@ public enum Report {
         text += images(status.images)
         text += pacing(status.pacing)
         text += status.hasReport
-            ? "report          \(status.reportPath) (written by 'etl report')\n"
-            : "report          none yet; 'etl report' writes \(status.reportPath)\n"
+            ? "report          \(TerminalText.escaped(status.reportPath)) (written by 'etl report')\n"
+            : "report          none yet; 'etl report' writes \(TerminalText.escaped(status.reportPath))\n"
         if status.lastRuns.isEmpty {
             text += "runs            none\n"
         } else {
