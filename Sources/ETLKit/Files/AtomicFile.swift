@@ -51,7 +51,8 @@ public enum AtomicFile {
     /// have its reader: waiting for one (as a shell's `>` does) would be a
     /// wait no signal ends.
     public static func stream(into path: String, _ body: (FileSink) throws -> Void) throws {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        // O_APPEND: a file reached through /dev/stdout keeps what `>>` kept.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENXIO { throw FileOutputError(path: path, reason: "a named pipe with no reader; start its reader first") }
             throw FileOutputError.posix(path)

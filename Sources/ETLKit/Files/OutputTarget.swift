@@ -8,7 +8,9 @@ import Foundation
 ///   never a destination, by any spelling (a link, `./`, `..`) or a hard link.
 /// - A FIFO, terminal or other character device is written into as a
 ///   stream, never replaced (`--out /dev/stdout` works; `/dev/null` stays a
-///   device). A socket, block device or folder is refused.
+///   device); so is a file reached through `/dev/` (`/dev/stdout` of
+///   `etl export --out /dev/stdout > works.jsonl`). A socket, block device or
+///   folder is refused.
 /// - A symbolic link is followed: its target is what is written, and the
 ///   link stays a link. A link to nothing is refused.
 /// - An existing SQLite database is never replaced.
@@ -55,6 +57,11 @@ public enum OutputTarget: Equatable, Sendable {
         try checkNotCatalogName(resolved, catalogPath: catalogPath, shown: path)
         switch status.st_mode & S_IFMT {
         case S_IFIFO, S_IFCHR:
+            return .stream(path: path)
+        case S_IFREG where path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/fd/"):
+            // `/dev/stdout` redirected to a file: the shell opened it, so it is
+            // written into (appended), as `> file` or `>> file` asked.
+            if isDatabase(path) { throw FileOutputError(path: path, reason: "it is an SQLite database; etl never replaces one") }
             return .stream(path: path)
         case S_IFREG:
             if isDatabase(path) { throw FileOutputError(path: path, reason: "it is an SQLite database; etl never replaces one") }

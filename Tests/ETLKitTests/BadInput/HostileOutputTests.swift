@@ -120,6 +120,10 @@ struct HostileOutputTests {
         }
         let devNull = try ETLRun.run(["export", "--catalog", fixture.catalogPath, "--out", "/dev/null"])
         #expect(devNull.exitCode == 0 && Self.kind("/dev/null") == S_IFCHR)
+        // ETLRun sends stdout to a file: /dev/stdout is written into, not refused or replaced.
+        let toStdout = try ETLRun.run(["export", "--catalog", fixture.catalogPath, "--out", "/dev/stdout"])
+        #expect(toStdout.exitCode == 0, "\(toStdout.standardError)")
+        #expect(toStdout.standardOutput.split(separator: "\n").count == works + 1, "the rows, then the summary line")
 
         let fifo = fixture.folder.path("pipe")
         #expect(mkfifo(fifo, 0o644) == 0)
