@@ -8,15 +8,17 @@ import Foundation
 /// except those `body` throws itself.
 public enum AtomicFile {
     /// Writes `bytes` as `path`.
-    public static func write(_ bytes: [UInt8], to path: String, syncFolder: Bool = true) throws {
-        try write(to: path, syncFolder: syncFolder) { try $0.write(bytes) }
+    public static func write(_ bytes: [UInt8], to path: String, syncFolder: Bool = true, staging: String? = nil) throws {
+        try write(to: path, syncFolder: syncFolder, staging: staging) { try $0.write(bytes) }
     }
 
     /// Writes what `body` gives the sink as `path`; a throw from `body`
-    /// leaves the target as it was and removes the staged file.
-    public static func write(to path: String, syncFolder: Bool = true, _ body: (FileSink) throws -> Void) throws {
+    /// leaves the target as it was and removes the staged file. `staging`
+    /// names the staged file when a folder's sweep must recognise it (the
+    /// image folder's `.<name>.tmp-<pid>`); it must not exist.
+    public static func write(to path: String, syncFolder: Bool = true, staging: String? = nil, _ body: (FileSink) throws -> Void) throws {
         let target = LocalPath(path)
-        let staging = target.parent.appending(".\(target.name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").string
+        let staging = staging ?? target.parent.appending(".\(target.name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").string
         let descriptor = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
             throw FileOutputError(path: path, reason: "cannot create '\(staging)': \(String(cString: strerror(errno)))")

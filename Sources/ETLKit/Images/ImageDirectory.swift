@@ -59,37 +59,20 @@ public struct ImageDirectory: Sendable {
         } catch let error as WrittenFilesError {
             throw ImageError.cannotWrite(path: error.path, reason: error.reason)
         }
+        // The name ``removeLeftovers(keeping:)`` sweeps; one left by a
+        // killed run whose pid this process now has is etl's to replace.
         let temporary = filePath(".\(name).tmp-\(getpid())")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw posixError(temporary) }
+        unlink(temporary)
         do {
-            var written = 0
-            while written < bytes.count {
-                let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { throw posixError(temporary) }
-                written += count
-            }
-            guard fsync(descriptor) == 0 else { throw posixError(temporary) }
-            close(descriptor)
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, final) == 0 else {
-            let error = posixError(final)
-            unlink(temporary)
-            throw error
+            try AtomicFile.write(bytes, to: final, syncFolder: false, staging: temporary)
+        } catch let error as FileOutputError {
+            throw ImageError.cannotWrite(path: error.path, reason: error.reason)
         }
     }
 
     /// Makes renames in the folder durable.
     public func sync() {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
+        AtomicFile.syncFolder(path)
     }
 
     /// Deletes `name` if it is there and etl wrote it.
@@ -162,8 +145,4 @@ public struct ImageDirectory: Sendable {
 
 private extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
-private func posixError(_ path: String) -> ImageError {
-    ImageError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
 }
