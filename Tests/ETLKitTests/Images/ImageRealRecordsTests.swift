@@ -31,8 +31,8 @@ struct ImageRealRecordsTests {
         let stats = try await fixture.mock.stats()
         print("""
             real records: \(kept) kept works (\(withURL) with an image URL, \(odd) URLs with spaces or non-ASCII); \
-            etl images --all: \(summary.status.rawValue) in \(Report.duration(summary.durationSeconds)), \
-            downloaded \(summary.downloaded) (\(summary.bytes) bytes, \(Report.bytes(summary.bytes))), \
+            etl images --all: \(summary.status.rawValue) in \(FigureText.duration(summary.durationSeconds)), \
+            downloaded \(summary.downloaded) (\(summary.bytes) bytes, \(FigureText.bytes(summary.bytes))), \
             failed \(summary.failed) \(summary.failures.sorted { $0.key < $1.key }), \
             requests \(summary.requests), retries \(summary.retries), blocks \(summary.blocks); \
             mock faults \(stats.faults)

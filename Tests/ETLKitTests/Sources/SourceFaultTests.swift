@@ -26,7 +26,7 @@ struct SourceFaultTests {
         let elapsed = (ContinuousClock.now - start).inSeconds
         let faults = try await noisy.mock.stats()["faults"]
         let injected = ["5xx", "reset", "html200", "slow"].reduce(0) { $0 + (faults?[$1]?.int ?? 0) }
-        print("tmdb faults: \(injected) injected \(faults ?? .null); \(summary.requests) requests, \(summary.retries) retries, refusals \(summary.refusals) (noise \(summary.noise)), blocks \(summary.blocks) in \(Report.duration(elapsed)) vs clean \(Report.duration(cleanTime))")
+        print("tmdb faults: \(injected) injected \(faults ?? .null); \(summary.requests) requests, \(summary.retries) retries, refusals \(summary.refusals) (noise \(summary.noise)), blocks \(summary.blocks) in \(FigureText.duration(elapsed)) vs clean \(FigureText.duration(cleanTime))")
         #expect(injected > 0)
         #expect(summary.status == .completed)
         #expect(Set(try noisy.keptIDs()) == Set(try clean.keptIDs()))

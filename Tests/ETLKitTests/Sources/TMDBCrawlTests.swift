@@ -82,7 +82,7 @@ struct TMDBCrawlTests {
         let elapsed = (ContinuousClock.now - start).inSeconds
         let stats = try await fixture.mock.stats()
         let limited = stats["rate_limited"]?.int ?? 0
-        print("tmdb 429: \(limited) answers 429, \(summary.retries) retries, \(summary.requests) requests in \(Report.duration(elapsed))")
+        print("tmdb 429: \(limited) answers 429, \(summary.retries) retries, \(summary.requests) requests in \(FigureText.duration(elapsed))")
         #expect(summary.status == .completed)
         #expect(limited > 0 && summary.retries == limited)
         #expect(summary.blocks == 0)
