@@ -15,4 +15,9 @@ package struct OptionsWithOutput<Options: CommandOptions>: CommandOptions {
     package var output = OutputOptions()
 
     package init() {}
+
+    package init(options: Options, output: OutputOptions) {
+        self.options = options
+        self.output = output
+    }
 }

@@ -1,6 +1,16 @@
 import Foundation
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 
 /// A default lives in one place: the Met's catalog path is written once,
 /// in `SourceName`, and every options struct and help text reads it.
@@ -18,6 +28,6 @@ struct DefaultPathRuleTests {
             places += Array(repeating: file, count: count)
         }
         #expect(places == ["ETLKit/Source/SourceName.swift"])
-        #expect(SourceName.met.defaultCatalogPath == "data/catalog.sqlite")
+        #expect(MetSource.name.defaultCatalogPath == "data/catalog.sqlite")
     }
 }
