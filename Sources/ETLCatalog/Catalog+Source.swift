@@ -69,7 +69,7 @@ extension Catalog {
             for item in items {
                 let id = DatabaseValue.integer(Int64(item.id))
                 // works.artist_display_name is NOT NULL: a source without
-                // creators (TMDB) stores an empty name.
+                // creators (a list of movies) stores an empty name.
                 try upsert.execute(arguments: [
                     id, fetchedAt, .text(item.imageURL), .text(item.creator ?? ""), .text(item.title),
                     .text(item.title.flatMap { PlainText.from(markup: $0) }), .text(item.date), .int(item.year), .int(item.year),

@@ -24,7 +24,7 @@ package enum CatalogDescription {
     package static let title = "The Met's displayable open-access artworks (etl catalog)"
     package static let description = """
         Objects of The Metropolitan Museum of Art's collection as the Collection API describes them, \
-        filtered to the works an app can show (package domain, with an image, an artist, a title, a \
+        filtered to the works an app can show (public domain, with an image, an artist, a title, a \
         classification and a date), without duplicates, built by etl.
         """
     package static let license = "CC0 1.0"

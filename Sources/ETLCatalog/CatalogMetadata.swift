@@ -102,7 +102,7 @@ package enum CatalogMetadata {
         }
         let others = sources.filter { $0.table != nil }
         text += "\n## Catalogs of other sources\n\n"
-        text += "A catalog of `--source \(HelpText.list(others.map(\.name.rawValue), with: "` or `"))` has the same tables; these columns of `works` and `objects` "
+        text += "A catalog of \(HelpText.list(others.map { "`--source \($0.name.rawValue)`" }, with: "or")) has the same tables; these columns of `works` and `objects` "
             + "read differently there. The source's own columns are in a table of their own (every listed item, "
             + "joined on `object_id`) and on `works` too (the kept items).\n"
         for source in others {

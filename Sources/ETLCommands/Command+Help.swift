@@ -20,9 +20,9 @@ extension Command {
     }
 
     /// The default of the default source, then, for the other sources
-    /// whose default differs, theirs: `auto; 1 for flickr`, or with the
-    /// source's name as a placeholder where that makes several alike,
-    /// `data/catalog.sqlite; data/<source>/catalog.sqlite for flickr and tmdb`.
+    /// whose default differs, theirs: `auto; 1 for x`, or with the source's
+    /// name as a placeholder where that makes several alike,
+    /// `data/catalog.sqlite; data/<source>/catalog.sqlite for x and y`.
     package func defaultText(of option: Option<Options>) -> String? {
         let base = option.describe(defaults(for: defaultSource))
         guard sourcePath != nil, option.name != SharedOptions.sourceOptionName else { return base }

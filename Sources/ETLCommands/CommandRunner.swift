@@ -22,7 +22,7 @@ package struct CommandRunner: Sendable {
 
     package let reporter: any CrawlReporter
     package let stop: StopSignal
-    /// Where source credentials come from (`FLICKR_API_KEY`, `TMDB_READ_TOKEN`, `TMDB_API_KEY`).
+    /// Where source credentials come from (each source names its variables).
     package let environment: [String: String]
 
     package init(reporter: any CrawlReporter, stop: StopSignal, environment: [String: String] = ProcessInfo.processInfo.environment) {

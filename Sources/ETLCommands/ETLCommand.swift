@@ -76,15 +76,24 @@ package enum ETLCommand: Sendable {
 
     package static var rootHelp: String {
         var text = """
-            OVERVIEW: Build an offline dataset of displayable artworks from The Met's
-            Collection API (or of Flickr photos, or TMDB's now-playing movies).
+            OVERVIEW: Build an offline dataset of the works an app can show from a
+            public API: \(SourceRegistry.first.title) by default, or another source below.
 
             etl crawls the API politely (it finds and holds the rate the front end
-            tolerates), keeps only complete public-domain works, and writes page files
+            tolerates), keeps only complete works an app may show, and writes page files
             (1.txt … 30.txt, one object ID a line) plus a SQLite catalog. 'etl images'
-            downloads and verifies the paged works' pictures. '--source flickr' and
-            '--source tmdb' run the same pipeline on those APIs, each with its own rule
-            and catalog.
+            downloads and verifies the paged works' pictures. Every source runs the same
+            pipeline, each with its own rule and catalog.
+
+            SOURCES (--source):
+
+            """
+        for source in SourceRegistry.all {
+            let credential = source.credentials.map(\.name)
+            let needs = credential.isEmpty ? "" : " (needs \(HelpText.list(credential, with: "or")))"
+            text += CommandSpec.row(source.name.rawValue, source.title + needs)
+        }
+        text += """
 
             USAGE: etl <subcommand> [options]
 

@@ -115,7 +115,7 @@ extension Option {
             name, names.joined(separator: "|"), help, keyPath,
             parse: { text in
                 guard let value = values.first(where: { $0.rawValue == text }) else {
-                    // `Flickr` for `flickr`: say which spelling is meant.
+                    // `Met` for `met`: say which spelling is meant.
                     let nearest = Suggestion.nearest(to: text, among: names)
                     let hint = nearest.isEmpty ? "" : "." + Suggestion.didYouMean(nearest)
                     let caseOnly = nearest.count == 1 && nearest[0].lowercased() == text.lowercased()

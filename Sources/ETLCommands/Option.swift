@@ -79,7 +79,7 @@ package struct Option<Options>: Sendable {
             describe: { outer in describe(outer[keyPath: keyPath]) })
     }
 
-    /// `'--text' is only valid with '--source flickr'`, or nil when `source` may use it.
+    /// `'--ids' is only valid with '--source met'`, or nil when `source` may use it.
     package func problem(with source: SourceName) -> String? {
         guard let sources, !sources.contains(source) else { return nil }
         let allowed = sources.map { "'--source \($0.rawValue)'" }

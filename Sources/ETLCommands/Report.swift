@@ -26,7 +26,7 @@ package enum Report {
         } else if summary.skippedListed > 0 {
             lines.append("  listing: skipped \(summary.skippedListed) IDs that were 0, negative or repeated")
         }
-        // Flickr's windows, TMDB's passes: what only that source's listing has.
+        // What only that source's listing has (windows, passes).
         if let source = summary.source.flatMap(SourceRegistry.source(named:)) {
             lines += source.summaryLines(for: summary)
         }

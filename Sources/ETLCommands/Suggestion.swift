@@ -14,7 +14,7 @@ package enum Suggestion {
     /// The candidates nearest to `text` (ties all kept, in the order given),
     /// or none when even the nearest is too far to be a typo: more than a
     /// third of the text's length, and never more than 3 edits. Letter case
-    /// is ignored, so `Flickr` finds `flickr`.
+    /// is ignored, so `Met` finds `met`.
     package static func nearest(to text: String, among candidates: [String]) -> [String] {
         let typed = Array(text.lowercased())
         // A long pasted value need not be compared: nothing is that long.

@@ -54,7 +54,7 @@ extension Source {
 }
 
 /// A rule across a source's options that the command line breaks, e.g.
-/// `--source flickr needs '--text <text>' or '--tags <tags>'`.
+/// `--source x needs '--text <text>' or '--tags <tags>'`.
 package struct SourceOptionError: Error, Equatable, Sendable {
     package var message: String
     package init(_ message: String) { self.message = message }

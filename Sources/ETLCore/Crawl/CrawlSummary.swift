@@ -46,22 +46,22 @@ package struct CrawlSummary: Sendable, Equatable, Codable {
     package var error: String?
     /// Which API was crawled (absent in summaries from before sources).
     package var source: SourceName?
-    /// Flickr, TMDB: items listed with no usable ID (counted, not stored),
+    /// Listing sources: items listed with no usable ID (counted, not stored),
     /// and answers of items already listed (re-reads, repeated pages).
     package var withoutUsableID: Int?
     package var listedAgain: Int?
-    /// Flickr: upload-date windows searched (one when the query has at most 4,000 matches).
+    /// A search read in upload-date windows: windows searched (one when the query has at most 4,000 matches).
     package var windows: Int?
-    /// Flickr: windows whose pages never agreed on their total (photos
+    /// A search read in windows: windows whose pages never agreed on their total (photos
     /// deleted meanwhile): the listing withdrew nothing.
     package var unsteadyWindows: Int?
-    /// Flickr: photos past the 4,000 Flickr serves of one upload second (nothing withdrawn).
+    /// A search read in windows: items past what the API serves of one upload second (nothing withdrawn).
     package var unreachable: Int?
-    /// TMDB: times the list was read (more than one when it moved meanwhile).
+    /// A paged list: times the list was read (more than one when it moved meanwhile).
     package var listPasses: Int?
-    /// TMDB: false when the list still moved in the last pass (nothing withdrawn).
+    /// A paged list: false when the list still moved in the last pass (nothing withdrawn).
     package var isListSettled: Bool?
-    /// TMDB: pages of the list, and those the app's whole-page decode loses
+    /// A paged list: pages of the list, and those the app's whole-page decode loses
     /// (one incomplete movie costs it the page's 20).
     package var listPages: Int?
     package var pagesLostToWholePageDecode: Int?

@@ -1,15 +1,15 @@
 import FetchEngine
 import Store
 
-/// One item of a source whose listing carries the whole record (a Flickr
-/// photo, a TMDB movie): what every catalog shares, the source's own
+/// One item of a source whose listing carries the whole record (a photo
+/// of a search, a movie of a list): what every catalog shares, the source's own
 /// columns, and why it cannot be shown, if it cannot.
 package struct ListedItem: Sendable, Equatable {
     package var id: Int
     /// The item as listed, re-encoded with sorted keys.
     package var rawJSON: String
     package var title: String?
-    /// Who made it (Flickr: the owner's name); nil where the source has no one.
+    /// Who made it (a photo's owner); nil where the source has no one.
     package var creator: String?
     /// A date as the source writes it (taken, released).
     package var date: String?

@@ -1,8 +1,8 @@
 import FetchEngine
 import Store
 
-/// A listing's page (the Met's ID listing, Flickr's search, TMDB's now
-/// playing): what such pages share. No answer is retried unless it can
+/// A listing's page (an ID listing, a page of a search or of a list):
+/// what such pages share. No answer is retried unless it can
 /// come back; a page that failed for good leaves the listing incomplete.
 package protocol ListingPageKind: FetchKind where Output == PageAnswer<Body> {
     associatedtype Body: Sendable

@@ -1,6 +1,6 @@
 import FetchEngine
 
-/// An `etl crawl` option only one source takes, such as Flickr's `--text`:
+/// An `etl crawl` option only one source takes, such as a photo search's `--text`:
 /// its value, normalized by `parse`, is kept in
 /// ``CrawlOptions/sourceSettings`` under ``key``, where the source reads it.
 package struct SourceOption: Sendable {

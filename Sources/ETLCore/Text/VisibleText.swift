@@ -2,8 +2,7 @@ import FetchEngine
 import Store
 
 /// Whether a text shows anything: the one test behind every rule's
-/// "non-empty" (the Met's title and artist, Flickr's server and secret,
-/// TMDB's title and overview, a CSV plan's fields).
+/// "non-empty" (every source's required text fields, a CSV plan's fields).
 ///
 /// A text of only whitespace, control characters or invisible format
 /// characters (U+200B zero width space, U+2060 word joiner, a BOM, NUL,
