@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import ETLKit
+import Store
+
+/// The rejection views follow `RejectionReason` on every open, with no
+/// schema version: a catalog whose views were built from a smaller enum
+/// gets today's.
+@Suite("Catalog views derived from the reason enum")
+struct CatalogDerivedViewsTests {
+    static func viewSQL(_ catalog: Catalog, _ name: String) throws -> String? {
+        try catalog.database.fetchOne(sql: "SELECT sql FROM sqlite_master WHERE type = 'view' AND name = ?",
+                                      arguments: [.text(name)])?.string("sql")
+    }
+
+    static func firstReason(_ catalog: Catalog, _ id: Int) throws -> DatabaseValue? {
+        try catalog.database.fetchOne(sql: "SELECT first_reason FROM rejected_objects WHERE object_id = ?",
+                                      arguments: [.integer(Int64(id))])?["first_reason"]
+    }
+
+    @Test("views built from version 3's smaller enum are rebuilt from today's on open")
+    func smallerEnumViewsAreRebuilt() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("catalog.sqlite")
+        do {
+            let catalog = try Catalog.open(path: path)
+            // `invalid_id` came with the Flickr and TMDB sources, after version 3.
+            try catalog.database.execute(sql: """
+                INSERT INTO objects (object_id, state, needs_fetch) VALUES (7, 'fetched', 0);
+                INSERT INTO object_reasons (object_id, reason) VALUES (7, 'invalid_id');
+                DROP VIEW rejected_objects;
+                DROP VIEW rejections;
+                \(CatalogSchema.version3RejectionsViewSQL);
+                \(CatalogSchema.version3RejectedObjectsViewSQL);
+                """)
+            #expect(try CatalogSchema.staleDerivedViews(in: catalog.database) == ["rejections", "rejected_objects"])
+            // The old view ranks only the reasons it knew: no first reason.
+            #expect(try Self.firstReason(catalog, 7) == .null)
+        }
+        let reopened = try Catalog.open(path: path)
+        #expect(try Self.viewSQL(reopened, "rejections") == RejectionReason.rejectionsViewSQL)
+        #expect(try Self.viewSQL(reopened, "rejected_objects") == RejectionReason.rejectedObjectsViewSQL)
+        #expect(try Self.firstReason(reopened, 7) == .text("invalid_id"))
+        #expect(try CatalogSchema.staleDerivedViews(in: reopened.database).isEmpty)
+        #expect(try reopened.database.fetchOne(sql: "PRAGMA user_version")?.int("user_version") == CatalogSchema.version)
+    }
+
+    @Test("a derived view dropped by hand is made again; current views are left as they are")
+    func missingViewIsMadeAgain() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("catalog.sqlite")
+        do {
+            let catalog = try Catalog.open(path: path)
+            #expect(try CatalogSchema.refreshDerivedViews(catalog.database).isEmpty)
+            try catalog.database.execute(sql: "DROP VIEW rejected_objects")
+            #expect(try CatalogSchema.staleDerivedViews(in: catalog.database) == ["rejected_objects"])
+        }
+        let reopened = try Catalog.open(path: path)
+        #expect(try Self.viewSQL(reopened, "rejected_objects") == RejectionReason.rejectedObjectsViewSQL)
+        #expect(try reopened.rejectionPairs() == [])
+    }
+
+    /// `rebuildWorks` drops and makes the insert trigger with today's text:
+    /// it must be what the frozen version 3 step made, or a bulk rebuild
+    /// would change the schema.
+    @Test("today's full-text triggers are the text the version 3 step made")
+    func fullTextTriggersMatchTheFrozenStep() throws {
+        let directory = TemporaryDirectory()
+        let catalog = try Catalog.open(path: directory.path("catalog.sqlite"))
+        for event in ["insert", "delete", "update"] {
+            let stored = try catalog.database.fetchOne(
+                sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?",
+                arguments: [.text("works_fts_\(event)")])?.string("sql")
+            #expect(stored == CatalogSchema.fullTextTriggerSQL(event))
+        }
+    }
+}
