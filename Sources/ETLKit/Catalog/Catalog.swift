@@ -147,7 +147,7 @@ public final class Catalog {
             PRAGMA foreign_keys = ON;
             PRAGMA busy_timeout = 60000;
             """)
-        guard userVersion < CatalogSchema.version else { try CatalogSchema.refreshDerivedViews(database); return }
+        guard userVersion < CatalogSchema.version else { try CatalogSchema.refreshDefinitions(database); return }
         try database.transaction {
             // A crawl and `etl images` may open an old catalog at once: the
             // one that waited for the write lock finds it migrated.
@@ -161,7 +161,7 @@ public final class Catalog {
                 PRAGMA user_version = \(CatalogSchema.version);
                 """)
         }
-        try CatalogSchema.refreshDerivedViews(database)
+        try CatalogSchema.refreshDefinitions(database)
         try CatalogSchema.compactAfterMigration(database, from: userVersion)
     }
 

@@ -5,8 +5,8 @@ import Store
 
 /// The rejection views follow `RejectionReason` on every open, with no
 /// schema version: a catalog whose views were built from a smaller enum
-/// gets today's.
-@Suite("Catalog views derived from the reason enum")
+/// gets today's (as does a dedup index made before it was widened).
+@Suite("Catalog views derived from the reason enum, kept current on open")
 struct CatalogDerivedViewsTests {
     static func viewSQL(_ catalog: Catalog, _ name: String) throws -> String? {
         try catalog.database.fetchOne(sql: "SELECT sql FROM sqlite_master WHERE type = 'view' AND name = ?",
@@ -33,7 +33,7 @@ struct CatalogDerivedViewsTests {
                 \(CatalogSchema.version3RejectionsViewSQL);
                 \(CatalogSchema.version3RejectedObjectsViewSQL);
                 """)
-            #expect(try CatalogSchema.staleDerivedViews(in: catalog.database) == ["rejections", "rejected_objects"])
+            #expect(try CatalogSchema.staleDefinitions(in: catalog.database) == ["rejections", "rejected_objects"])
             // The old view ranks only the reasons it knew: no first reason.
             #expect(try Self.firstReason(catalog, 7) == .null)
         }
@@ -41,7 +41,7 @@ struct CatalogDerivedViewsTests {
         #expect(try Self.viewSQL(reopened, "rejections") == RejectionReason.rejectionsViewSQL)
         #expect(try Self.viewSQL(reopened, "rejected_objects") == RejectionReason.rejectedObjectsViewSQL)
         #expect(try Self.firstReason(reopened, 7) == .text("invalid_id"))
-        #expect(try CatalogSchema.staleDerivedViews(in: reopened.database).isEmpty)
+        #expect(try CatalogSchema.staleDefinitions(in: reopened.database).isEmpty)
         #expect(try reopened.database.fetchOne(sql: "PRAGMA user_version")?.int("user_version") == CatalogSchema.version)
     }
 
@@ -51,13 +51,31 @@ struct CatalogDerivedViewsTests {
         let path = directory.path("catalog.sqlite")
         do {
             let catalog = try Catalog.open(path: path)
-            #expect(try CatalogSchema.refreshDerivedViews(catalog.database).isEmpty)
+            #expect(try CatalogSchema.refreshDefinitions(catalog.database).isEmpty)
             try catalog.database.execute(sql: "DROP VIEW rejected_objects")
-            #expect(try CatalogSchema.staleDerivedViews(in: catalog.database) == ["rejected_objects"])
+            #expect(try CatalogSchema.staleDefinitions(in: catalog.database) == ["rejected_objects"])
         }
         let reopened = try Catalog.open(path: path)
         #expect(try Self.viewSQL(reopened, "rejected_objects") == RejectionReason.rejectedObjectsViewSQL)
         #expect(try reopened.rejectionPairs() == [])
+    }
+
+    @Test("the narrow dedup index of catalogs made before it was widened is widened on open")
+    func narrowDedupIndexIsWidened() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("catalog.sqlite")
+        do {
+            let catalog = try Catalog.open(path: path)
+            try catalog.database.execute(sql: """
+                DROP INDEX objects_by_dedup_key;
+                CREATE INDEX objects_by_dedup_key ON objects (dedup_key, object_id) WHERE is_complete = 1;
+                """)
+            #expect(try CatalogSchema.staleDefinitions(in: catalog.database) == ["objects_by_dedup_key"])
+        }
+        let reopened = try Catalog.open(path: path)
+        let stored = try reopened.database.fetchOne(sql: "SELECT sql FROM sqlite_master WHERE name = 'objects_by_dedup_key'")
+        #expect(stored?.string("sql") == CatalogSchema.repairedIndexes.first?.sql)
+        #expect(try Self.viewSQL(reopened, "rejections") == RejectionReason.rejectionsViewSQL)
     }
 
     /// `rebuildWorks` drops and makes the insert trigger with today's text:
