@@ -5,6 +5,9 @@ left it, made by that version's own binary crawling its own mock API.
     python3 scripts/make_catalog_fixtures.py --version N --etl OLD/.build/debug/etl \
         --mock OLD/scripts/mock_api.py --commit SHA --out Tests/Fixtures/catalog/vN.sql
 
+    python3 scripts/make_catalog_fixtures.py --version 3 --etl OLD3/.build/debug/etl \
+        --upgrade Tests/Fixtures/catalog/v2.sql --commit 9d4f6e2 --out Tests/Fixtures/catalog/v2-upgraded-by-v3.sql
+
 OLD is a checkout of the last commit on main at that version, built there
 (`git archive SHA | tar -x -C OLD && (cd OLD && swift build --product etl)`):
 
@@ -12,9 +15,13 @@ OLD is a checkout of the last commit on main at that version, built there
 
 Two crawls of a small, invented, Met-shaped data set: the first lists every
 record, the second no longer lists one (so it is withdrawn). The records
-exercise the promoted columns (markup and entities in a title, integral
-reals, blank and whitespace-only text, values of the wrong JSON type) and
+exercise the promoted columns (markup, entities and escapes in a title, an
+exponent and integral and fractional reals, a number too large, blank and
+white-space-only text, values of the wrong JSON type, a repeated key) and
 the rejection reasons (not public domain, missing fields, duplicate, gone).
+
+With --upgrade, the binary (`etl status`) upgrades an existing fixture
+instead: what that version's own migration made of it.
 
 The dump is plain SQL any SQLite runs: the schema objects in the order
 SQLite holds them (their text as stored), the rows of every ordinary table
@@ -97,11 +104,29 @@ def records():
                  period="Byzantine", country="Egypt", accessionNumber="89.18.172", isHighlight=None,
                  creditLine="Gift of George F. Baker, 1890", department="Medieval Art",
                  primaryImage=image(1010)[0])
+    big, _ = image(1012)
+    yield record(1012, title="Cypresses", artistDisplayName="Vincent van Gogh", classification="Paintings",
+                 objectDate="1889", objectBeginDate=99999999999999999999, objectEndDate=12.5, accessionNumber=42,
+                 creditLine="", culture=None, period="\u00a0\u2003 ", country="France", primaryImage=big)
+    # Served byte for byte: escapes, an exponent, a repeated key (the first
+    # counts), a number where a boolean goes.
+    yield (r'{"objectID": 1011, "isPublicDomain": true, "primaryImage": '
+           r'"https://images.metmuseum.org/CRDImages/ep/original/DP-1011.jpg", "primaryImageSmall": "", '
+           r'"title": "\u003ci\u003eThe Harvesters\u003c/i\u003e \/ study", "artistDisplayName": '
+           r'"Pieter Bruegel the Elder", "classification": "Paintings", "objectDate": "1565", '
+           r'"objectBeginDate": 1.565e3, "objectEndDate": 1565.0, "culture": "Netherlandish", "culture": "Flemish", '
+           r'"period": null, "country": "\u2003", "artistNationality": "Netherlandish", "accessionNumber": "19.164", '
+           r'"creditLine": "Rogers Fund, 1919", "isHighlight": 1, "department": "European Paintings", '
+           r'"objectURL": "https://www.metmuseum.org/art/collection/search/1011", '
+           r'"metadataDate": "2026-11-02T04:56:11.247Z"}')
 
 
 def write_data(path, unlisted):
     with open(path, "w", encoding="utf-8") as fh:
         for rec in records():
+            if isinstance(rec, str):
+                fh.write(rec + "\n")
+                continue
             if rec["objectID"] in unlisted:
                 rec = dict(rec, _unlisted=True)
             fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
@@ -128,13 +153,15 @@ def literal(value):
     return "'" + value.replace("'", "''") + "'"
 
 
-def dump(path, out, version, commit):
+CRAWLED = "two crawls of\n-- scripts/make_catalog_fixtures.py's records against that commit's mock API."
+
+
+def dump(path, out, version, commit, origin=CRAWLED):
     db = sqlite3.connect(path)
     fts_shadow = {f"works_fts_{s}" for s in ("data", "idx", "content", "docsize", "config")}
     objects = [row for row in db.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY rowid")
                if row[1] not in fts_shadow]
-    lines = [f"-- A catalog at schema version {version}, written by etl at {commit}: two crawls of",
-             "-- scripts/make_catalog_fixtures.py's records against that commit's mock API.",
+    lines = [f"-- A catalog at schema version {version}, written by etl at {commit}: {origin}",
              f"PRAGMA page_size = {db.execute('PRAGMA page_size').fetchone()[0]};", "BEGIN;"]
     lines += [sql + ";" for _, _, sql in objects]
     for kind, name, sql in objects:
@@ -151,14 +178,32 @@ def dump(path, out, version, commit):
         fh.write("\n".join(lines) + "\n")
 
 
+def upgrade(sql, etl, out, version, commit):
+    """`sql` (a fixture) opened by `etl status`, which migrates it, then dumped."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "catalog.sqlite")
+        db = sqlite3.connect(path)
+        db.executescript(open(sql, encoding="utf-8").read())
+        db.close()
+        done = subprocess.run([etl, "status", "--catalog", path], capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"{etl} status exited {done.returncode}: {done.stderr}")
+        dump(path, out, version, commit, f"its own `etl status`\n-- upgraded {os.path.basename(sql)}.")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--version", type=int, required=True)
     parser.add_argument("--etl", required=True)
-    parser.add_argument("--mock", required=True)
+    parser.add_argument("--mock", help="the mock API to crawl (not with --upgrade)")
+    parser.add_argument("--upgrade", metavar="SQL", help="instead of crawling, let --etl upgrade this fixture")
     parser.add_argument("--commit", required=True)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
+    if args.upgrade:
+        return upgrade(args.upgrade, args.etl, args.out, args.version, args.commit)
+    if not args.mock:
+        parser.error("--mock is needed to crawl")
     with tempfile.TemporaryDirectory() as folder:
         first, second = os.path.join(folder, "first.jsonl"), os.path.join(folder, "second.jsonl")
         write_data(first, unlisted=set())

@@ -50,6 +50,23 @@ struct CatalogMigrationFixtureTests {
         #expect(try upgraded.count("SELECT count(*) FROM objects WHERE title_text <> title AND object_end_date IS NOT NULL") > 0)
     }
 
+    /// The one step whose SQL is not a plain text: its backfill is checked
+    /// against the step as it shipped, not only against today's crawl.
+    @Test("the frozen version 3 step makes what etl 3's own migration made of the same file")
+    func version3StepAsShipped() throws {
+        let directory = TemporaryDirectory()
+        let ours = try CatalogFixture.shipped(version: 2, path: directory.path("ours.sqlite"))
+        try ours.transaction { try CatalogSchema.migrate(ours, from: 2) }
+        try ours.execute(sql: "PRAGMA user_version = 3")
+        let theirs = try CatalogFixture.shipped("v2-upgraded-by-v3", path: directory.path("theirs.sqlite"))
+        let schema = (ours: try SchemaSnapshot(ours), theirs: try SchemaSnapshot(theirs))
+        #expect(schema.ours == schema.theirs, "\(Self.difference(schema.ours.lines, schema.theirs.lines))")
+        for query in Self.rowQueries {
+            let rows = (ours: try Self.rows(ours, query), theirs: try Self.rows(theirs, query))
+            #expect(rows.ours == rows.theirs, "\(query): \(Self.difference(Self.cells(rows.ours), Self.cells(rows.theirs)))")
+        }
+    }
+
     /// The page layout the fixture's crawls wrote.
     static func pages(in database: Database) throws -> [[Int]] {
         var pages: [[Int]] = []
@@ -75,7 +92,7 @@ struct CatalogMigrationFixtureTests {
     /// The lines only one side has, for the failure message.
     static func difference(_ upgraded: [String], _ fresh: [String]) -> String {
         let only = (upgraded: upgraded.filter { !fresh.contains($0) }, fresh: fresh.filter { !upgraded.contains($0) })
-        return "only upgraded: \(only.upgraded); only fresh: \(only.fresh)"
+        return "only in the first: \(only.upgraded); only in the second: \(only.fresh)"
     }
 
     /// Every value with its row's place and its column's name.
@@ -85,7 +102,11 @@ struct CatalogMigrationFixtureTests {
 
     /// Each row as `column=value` texts, so a difference names its column.
     static func rows(_ catalog: Catalog, _ sql: String) throws -> [[String]] {
-        try catalog.database.fetchAll(sql: sql).map { row in
+        try rows(catalog.database, sql)
+    }
+
+    static func rows(_ database: Database, _ sql: String) throws -> [[String]] {
+        try database.fetchAll(sql: sql).map { row in
             zip(row.columnNames, row.values).map { "\($0)=\($1)" }
         }
     }
@@ -191,7 +212,12 @@ extension CatalogFixture {
     /// A catalog as etl `version` wrote it: Tests/Fixtures/catalog/v`version`.sql
     /// run into a new file at `path` (it sets the header pragmas itself).
     static func shipped(version: Int, path: String) throws -> Database {
-        let url = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/catalog/v\(version).sql")
+        try shipped("v\(version)", path: path)
+    }
+
+    /// Tests/Fixtures/catalog/`name`.sql run into a new file at `path`.
+    static func shipped(_ name: String, path: String) throws -> Database {
+        let url = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/catalog/\(name).sql")
         let database = try Database(path: path)
         try database.execute(sql: try String(contentsOf: url, encoding: .utf8))
         return database
