@@ -11,6 +11,11 @@ import Store
 /// `is_highlight` is 1 for `true`, 0 for `false`, else NULL; `title_text` is
 /// the `title` string without markup (``Version3PlainText``), NULL when
 /// `title` is not a string.
+///
+/// Where SQLite's JSON reading differs from that decoder, only on bodies the
+/// API does not send: a key spelled with escapes (`"titl\u0065"`) is not
+/// found, and a string stops at an escaped NUL. Bodies with invalid UTF-8
+/// or trailing bytes could not be stored as fetched in the first place.
 extension CatalogSchema {
     static func backfillVersion3Columns(_ database: Database) throws {
         try database.execute(sql: version3BackfillSQL)
