@@ -14,8 +14,9 @@ import Store
 ///
 /// Where SQLite's JSON reading differs from that decoder, only on bodies the
 /// API does not send: a key spelled with escapes (`"titl\u0065"`) is not
-/// found, and a string stops at an escaped NUL. Bodies with invalid UTF-8
-/// or trailing bytes could not be stored as fetched in the first place.
+/// found, and a string stops at an escaped NUL. A body that is not one
+/// JSON object (`json_valid`, as strict as the decoder) leaves the columns
+/// NULL in both.
 extension CatalogSchema {
     static func backfillVersion3Columns(_ database: Database) throws {
         try database.execute(sql: version3BackfillSQL)
