@@ -50,6 +50,13 @@ struct CatalogMigrationFixtureTests {
         #expect(try upgraded.count("SELECT count(*) FROM objects WHERE title_text <> title AND object_end_date IS NOT NULL") > 0)
     }
 
+    /// A new version is a new step (and, once it ships, a new fixture: the
+    /// test above asks for `v\(version - 1).sql` as soon as `version` grows).
+    @Test("one frozen step per version")
+    func oneStepPerVersion() {
+        #expect(CatalogSchema.stepSQL.count == CatalogSchema.version)
+    }
+
     /// The one step whose SQL is not a plain text: its backfill is checked
     /// against the step as it shipped, not only against today's crawl.
     @Test("the frozen version 3 step makes what etl 3's own migration made of the same file")
