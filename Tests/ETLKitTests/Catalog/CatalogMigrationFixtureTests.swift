@@ -51,7 +51,7 @@ struct CatalogMigrationFixtureTests {
     }
 
     /// A new version is a new step (and, once it ships, a new fixture: the
-    /// test above asks for `v\(version - 1).sql` as soon as `version` grows).
+    /// test above asks for `v6.sql` as soon as the version is 7).
     @Test("one frozen step per version")
     func oneStepPerVersion() {
         #expect(CatalogSchema.stepSQL.count == CatalogSchema.version)
