@@ -40,8 +40,8 @@ struct CatalogMigrationFixtureTests {
         // The full-text index matches `works` and finds what the fresh one does.
         try upgraded.database.execute(sql: "INSERT INTO works_fts (works_fts, rank) VALUES ('integrity-check', 1)")
         for word in ["goat", "wakizashi", "lemon"] {
-            let match = "SELECT rowid FROM works_fts WHERE works_fts MATCH '\(word)' ORDER BY rowid"
-            #expect(try Self.rows(upgraded, match) == Self.rows(fresh, match), "\(word)")
+            let match = "SELECT rowid FROM works_fts WHERE works_fts MATCH ? ORDER BY rowid"
+            #expect(try Self.rows(upgraded.database, match, [.text(word)]) == Self.rows(fresh.database, match, [.text(word)]), "\(word)")
         }
         // What the fixture holds is worth comparing: bodies whose promoted
         // columns and reasons are not empty.
@@ -112,8 +112,8 @@ struct CatalogMigrationFixtureTests {
         try rows(catalog.database, sql)
     }
 
-    static func rows(_ database: Database, _ sql: String) throws -> [[String]] {
-        try database.fetchAll(sql: sql).map { row in
+    static func rows(_ database: Database, _ sql: String, _ arguments: [DatabaseValue] = []) throws -> [[String]] {
+        try database.fetchAll(sql: sql, arguments: arguments).map { row in
             zip(row.columnNames, row.values).map { "\($0)=\($1)" }
         }
     }
