@@ -1,27 +1,20 @@
 import FetchEngine
 
-/// A kind for the engine's tests: an item is a URL; data is "ok", a 404
-/// "gone", a 403 or 429 a refusal, a page with status 200 a weak refusal
-/// (final if a lone one), a 5xx a retry (with its `Retry-After`).
-struct TestKind: FetchKind {
+/// A kind for the engine's tests, read by an ``AnswerLadder``: an item is a
+/// URL; data is "ok", a 404 "gone", a page with status 200 fails its item
+/// when it is a lone one; the rest is the ladder's (403/429 refused, 408/5xx
+/// retried with their `Retry-After`).
+struct TestKind: LadderFetchKind {
+    typealias Item = String
+    typealias Output = String
+
     func url(for item: String) -> String { item }
 
-    func verdict(for response: HTTPResponse, item: String) async -> Verdict<String> {
-        let failure = FetchFailure(.status, reason: RefusalSignal.describe(response), status: response.status)
-        switch response.status {
-        case 200 where RefusalSignal.isHTML(response): return .refused(failure, isFinalIfNoise: true)
-        case 200: return .done("ok \(item)")
-        case 404: return .done("gone \(item)")
-        case 403, 429: return .refused(failure, isFinalIfNoise: false)
-        default: return .retry(failure, retryAfter: response.retryAfter)
-        }
-    }
-
-    func verdict(for error: HTTPError, item: String) -> Verdict<String> {
-        .retry(FetchFailure(error.category, reason: error.description))
-    }
-
-    func output(for item: String, failure: FetchFailure, attempts: Int) -> String {
-        "failed \(item): \(failure.reason)"
-    }
+    let ladder = AnswerLadder<String, String>(
+        readBody: { response, item in RefusalSignal.isHTML(response) ? nil : .done("ok \(item)") },
+        failed: { item, failure in "failed \(item): \(failure.reason)" },
+        otherStatus: { response, item in
+            response.status == 404 ? .done("gone \(item)") : .done("failed \(item): HTTP \(response.status)")
+        },
+        isPageFinalIfNoise: true)
 }
