@@ -6,7 +6,17 @@
 // ladders, the "today" side is gone and this file goes with it.
 import Foundation
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 import FetchEngine
 
 /// A verdict in words, dates left out.
@@ -22,7 +32,7 @@ private func words<O>(_ verdict: FetchEngine.Verdict<O>, _ output: (O) -> String
     }
 }
 
-private func result(_ r: FetchResult) -> String { "\(r.objectID) \(r.outcome) \(r.httpStatus.map(String.init) ?? "-") \(r.attempts)" }
+private func result(_ r: MetResult) -> String { "\(r.objectID) \(r.outcome) \(r.httpStatus.map(String.init) ?? "-") \(r.attempts)" }
 private func page<B>(_ a: PageAnswer<B>) -> String { "\(a)" }
 private func imageWords(_ r: ImageResult) -> String { "\(r.objectID) \(r.url) \(r.outcome) \(r.httpStatus.map(String.init) ?? "-") \(r.contentType ?? "-") \(r.attempts) \(r.previousFile ?? "-")" }
 
@@ -79,10 +89,10 @@ private func compare<K: FetchKind>(
 struct AnswerLadderEquivalenceTests {
     @Test func object() async {
         let kind = ObjectRequest(api: "http://x")
-        @Sendable func done(_ id: Int, _ o: FetchResult.Outcome, _ status: Int) -> FetchEngine.Verdict<FetchResult> {
-            .done(FetchResult(objectID: id, outcome: o, httpStatus: status, fetchedAt: Date(), attempts: 0))
+        @Sendable func done(_ id: Int, _ o: MetResult.Outcome, _ status: Int) -> FetchEngine.Verdict<MetResult> {
+            .done(MetResult(objectID: id, outcome: o, httpStatus: status, fetchedAt: Date(), attempts: 0))
         }
-        let ladder = AnswerLadder<Int, FetchResult>(
+        let ladder = AnswerLadder<Int, MetResult>(
             readBody: { response, id in MetObject.decode(body: response.body).map { done(id, .fetched(body: response.body, object: $0), 200) } },
             failed: { id, failure in kind.output(for: id, failure: failure, attempts: 0) },
             brokenBody: { response, id in
