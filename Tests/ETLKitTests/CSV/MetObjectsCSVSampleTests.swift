@@ -58,9 +58,9 @@ struct MetObjectsCSVSampleTests {
         #expect(likelyComplete == 1419)
         #expect(summary.cannotPass == 581)
         #expect(summary.reasonCounts == [
-            "csv_not_public_domain": 53,
-            "csv_missing_artistDisplayName": 531,
-            "csv_missing_objectDate": 2,
+            .csvNotPublicDomain: 53,
+            .csvMissingArtistDisplayName: 531,
+            .csvMissingObjectDate: 2,
         ])
     }
 

@@ -88,7 +88,7 @@ struct SourceCommandTests {
         let text = try ETLRun.run(["status", "--source", "flickr", "--catalog", fixture.catalogPath]).standardOutput
         #expect(text.hasPrefix("source          flickr (each crawl reads the whole list)\nobjects known   \(summary.listed ?? -1)\n"))
         #expect(!text.contains("cursor"))
-        #expect(parsed.rejected.keys.allSatisfy { ["missing_farm", "missing_server", "missing_secret", "not_public", "invalid_id"].contains($0) })
+        #expect(parsed.rejected.keys.allSatisfy { [.missingFarm, .missingServer, .missingSecret, .notPublic, .invalidID].contains($0) })
 
         let export = fixture.crawl.path("works.csv")
         let exported = try ETLRun.run(["export", "--catalog", fixture.catalogPath, "--table", "works", "--format", "csv", "--out", export])
