@@ -82,10 +82,15 @@ struct PolitenessTests {
         // would trip it dozens of times (and the 403s below would pile up).
         #expect(blocksAfterFirst <= 5)
         #expect(stats.by_status["403"] ?? 0 < 200)
-        // The rate climbed from 1/s to the limit's neighbourhood. How much of
-        // the limit it holds is a speed figure for scripts/bench-polite, not
-        // a bound a loaded CI machine can keep.
-        #expect(stats.peak_rps >= 20)
+        // The rate etl allowed itself climbed from --rate-start to the limit's
+        // neighbourhood: the pacer's own setting, which a loaded machine that
+        // cannot keep up does not lower. How much of the limit it holds is a
+        // speed figure for scripts/bench-polite, not a bound for a unit test.
+        let allowed = reporter.recorded.compactMap { event -> Double? in
+            guard case .progress(let progress) = event else { return nil }
+            return progress.allowedRate
+        }
+        #expect((allowed.max() ?? 0) >= 20, "allowed at most \(allowed.max() ?? 0)/s")
     }
 
     @Test("an object that always answers a block page fails after a bounded number of cooldowns")
@@ -172,15 +177,18 @@ struct PolitenessTests {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         var options = fixture.options(api: mock.api)
-        options.pacing.rate = .fixed(20)
+        let rate = 20.0
+        options.pacing.rate = .fixed(rate)
         options.pacing.maxDuration = 1.5
-        let start = Date()
         let summary = try await fixture.crawl(options)
-        let elapsed = Date().timeIntervalSince(start)
         #expect(summary.status == .budgetReached)
-        #expect(elapsed < 4)
-        #expect(summary.requests <= 31)
-        #expect(summary.remaining > 200)
+        // No more requests than the budget allows at the rate: the listing,
+        // then one object per 1/rate s; the rest is left for the next run.
+        let allowed = Int(rate * 1.5)
+        #expect(summary.requests <= allowed + 1)
+        let listed = SampleSummary.committedSample.valid + SampleSummary.committedSample.not_valid
+        #expect(summary.remaining == listed - summary.fetched - summary.gone)
+        #expect(summary.remaining >= listed - allowed)
     }
 
     @Test("a second crawl on the same catalog is refused with exit 75; a stale lock file is not")

@@ -32,6 +32,11 @@ final class MockServer {
         statsSoFar()?.image_requests ?? 0
     }
 
+    /// Slow answers whose client hung up first, read synchronously.
+    func abandonedSoFar() -> Int {
+        statsSoFar()?.abandoned ?? 0
+    }
+
     private func statsSoFar() -> MockStats? {
         guard let data = try? Data(contentsOf: URL(string: "\(api)/__stats")!) else { return nil }
         return try? JSONDecoder().decode(MockStats.self, from: data)
@@ -78,5 +83,7 @@ struct MockStats: Decodable {
     var faults: [String: Int]
     /// Faults drawn by a path's first request (probes re-ask a path).
     var first_faults: [String: Int]
+    /// Slow answers whose client hung up before they were sent (cancelled transfers).
+    var abandoned: Int
     var image_requests: Int
 }
