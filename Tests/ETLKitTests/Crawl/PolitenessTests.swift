@@ -191,19 +191,54 @@ struct PolitenessTests {
         #expect(summary.remaining >= listed - allowed)
     }
 
-    @Test("a second crawl on the same catalog is refused with exit 75; a stale lock file is not")
+    @Test("a crawl is refused with exit 75 while another process holds the catalog's lock; the lock file it leaves when killed is not")
     func lock() async throws {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
-        let held = try CatalogLock(catalogPath: fixture.catalogPath)
-        let refused = try ETLRun.run(["crawl", "--api", mock.api, "--catalog", fixture.catalogPath, "--out", fixture.pagesPath, "--rate", "unlimited"])
-        #expect(refused.exitCode == 75)
-        #expect(refused.standardError == "Error: catalog '\(fixture.catalogPath)' is in use by another etl crawl (pid \(getpid())); try again when it has finished\n")
-        withExtendedLifetime(held) {}
+        let arguments = [
+            "crawl", "--api", mock.api, "--catalog", fixture.catalogPath, "--out", fixture.pagesPath,
+            "--rate", "unlimited", "--quiet", "--json",
+        ]
+        // Another process takes the catalog's lock as etl does (flock, its pid
+        // inside) and says so by a marker file, then waits to be killed. That
+        // this is etl's lock file, the refusal below and the pid the next
+        // crawl writes into it both prove.
+        let lockPath = fixture.catalogPath + ".lock"
+        let marker = fixture.path("holding")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", """
+            import fcntl, os, sys
+            lock = open(sys.argv[1], "a+")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            lock.truncate(0)
+            lock.write(f"{os.getpid()}\\n")
+            lock.flush()
+            open(sys.argv[2], "w").close()
+            sys.stdin.read()
+            """, lockPath, marker]
+        holder.standardInput = Pipe()
+        try holder.run()
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        #expect(await HangGuard.waitUntil { FileManager.default.fileExists(atPath: marker) }, "the holder took the lock")
 
-        // A lock file left by a dead process holds no flock: it must not block.
-        try "999999\n".write(toFile: fixture.catalogPath + ".lock", atomically: true, encoding: .utf8)
-        let stale = try ETLRun.run(["crawl", "--api", mock.api, "--catalog", fixture.path("other.sqlite"), "--out", fixture.pagesPath, "--rate", "unlimited", "--quiet"])
-        #expect(stale.exitCode == 0)
+        let refused = try ETLRun.run(arguments)
+        #expect(refused.exitCode == 75)
+        #expect(refused.standardError == "Error: catalog '\(fixture.catalogPath)' is in use by another etl crawl (pid \(holder.processIdentifier)); try again when it has finished\n")
+        #expect(!FileManager.default.fileExists(atPath: fixture.catalogPath), "a refused crawl makes no catalog")
+
+        // Killed, the holder leaves its lock file and pid behind but no flock:
+        // the same catalog's next crawl must proceed, and take that very file.
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        #expect(try String(contentsOfFile: lockPath, encoding: .utf8) == "\(holder.processIdentifier)\n", "a stale lock file is there")
+        let stale = try ETLRun.run(arguments)
+        #expect(stale.exitCode == 0, "\(stale.standardError)")
+        let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(stale.standardOutput.utf8))
+        #expect(summary.status == .completed)
+        #expect(summary.fetched + summary.gone == SampleSummary.committedSample.valid + SampleSummary.committedSample.not_valid)
+        #expect(try String(contentsOfFile: lockPath, encoding: .utf8) == "\(stale.processID)\n")
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        #expect(try catalog.keptIDs() == SampleSummary.committedSample.kept_ids.sorted())
     }
 }
