@@ -101,7 +101,7 @@ struct InterruptTests {
         #expect(summary.fetched == 0 && summary.failed == 0, "a cancelled transfer is no outcome")
         let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
         #expect(try catalog.integrityCheck() == "ok")
-        #expect(try catalog.queuedIDs().count == 300)
+        #expect(try catalog.queuedIDs().count == SampleSummary.committedSample.listed)
         let statuses = try catalog.database.fetchAll(sql: "SELECT status FROM runs").compactMap { $0.string("status") }
         #expect(statuses == ["interrupted"])
     }

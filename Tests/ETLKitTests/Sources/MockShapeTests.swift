@@ -202,19 +202,35 @@ struct MockShapeTests {
 
     @Test("TMDB: with a movie inserted every 5 pages, reading 40 pages in order sees 7 twice and misses 15")
     func tmdbShift() async throws {
-        let mock = try SourceMockServer.tmdb(["--shift-every", "5"])
+        let (movies, pages, every, perPage) = (800, 40, 5, 20)
+        let mock = try SourceMockServer.tmdb(["--movies", "\(movies)", "--shift-every", "\(every)"])
         var read: [String] = []
-        for page in 1...40 {
+        var firsts: [Int: String] = [:]
+        var lasts: [Int: String] = [:]
+        for page in 1...pages {
             let answer = try await Self.get(Self.nowPlaying(mock, page: page))
-            read += (answer.json["results"]?.array ?? []).compactMap { movie in
+            let ids = (answer.json["results"]?.array ?? []).compactMap { movie in
                 movie["id"]?.int.map(String.init) ?? movie["id"]?.string
             }
+            firsts[page] = ids.first
+            lasts[page] = ids.last
+            read += ids
         }
         let expected = try await mock.expected()
         let all = (expected["all_ids"]?.array ?? []).compactMap { $0.int.map(String.init) ?? $0.string }
-        #expect(expected["inserted"] == .integer(8) && all.count == 808)
-        #expect(read.count == 800 && Set(read).count == 793)
-        #expect(Set(all).subtracting(read).count == 15)
+        // The model, written out here: a movie inserted after every `every`-th
+        // page pushes the list down one, so the next page opens with the last
+        // movie of the page before (seen twice); the shift after the last page
+        // read reaches no page. Whatever was not read is missed.
+        let shifts = pages / every
+        let repeatedAt = Array(stride(from: every + 1, through: pages, by: every))
+        #expect(expected["inserted"]?.int == shifts && all.count == movies + shifts)
+        #expect(read.count == pages * perPage)
+        #expect(repeatedAt.allSatisfy { firsts[$0] != nil && firsts[$0] == lasts[$0 - 1] })
+        #expect(Set(read).count == read.count - repeatedAt.count)
+        // Each shift brings a movie no page showed, and each repeat took the place of one.
+        #expect(Set(read).isSubset(of: all))
+        #expect(Set(all).subtracting(read).count == shifts + repeatedAt.count)
         #expect((expected["pages_with_incomplete"]?.int ?? 0) >= 30, "incomplete movies are spread over the pages")
     }
 

@@ -47,6 +47,14 @@ final class MockServer {
         return try JSONDecoder().decode(MockStats.self, from: data)
     }
 
+    /// The IDs the mock's `/objects` lists for `query` (e.g. `metadataDate=2000-01-01`):
+    /// the API's own answer, asked by the test rather than copied into it.
+    func listing(query: String) async throws -> [Int] {
+        struct Listing: Decodable { var objectIDs: [Int] }
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "\(api)/objects?\(query)")!)
+        return try JSONDecoder().decode(Listing.self, from: data).objectIDs
+    }
+
     /// `POST /__config` with `settings`, e.g. `["data": "/tmp/v2.jsonl"]`.
     func configure(_ settings: [String: any Sendable]) async throws {
         var request = URLRequest(url: URL(string: "\(api)/__config")!)
