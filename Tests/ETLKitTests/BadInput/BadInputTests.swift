@@ -233,9 +233,7 @@ struct BadInputTests {
         // proves etl stopped at the first line.
         let endless = folder.path("endless")
         #expect(mkfifo(endless, 0o644) == 0)
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        writer.arguments = ["python3", "-c", """
+        let writer = try PythonProcess.start("""
             import sys
             out = open(sys.argv[1], "wb")
             block = bytes(1 << 16)
@@ -244,9 +242,7 @@ struct BadInputTests {
                     out.write(block)
             except BrokenPipeError:
                 pass
-            """, endless]
-        writer.standardError = FileHandle.nullDevice
-        try writer.run()
+            """, [endless])
         defer { writer.terminate() }
         let piped = try ETLRun.run(["crawl", "--ids", endless, "--catalog", folder.path("c.sqlite"), "--out", folder.path("p")], timeout: 60)
         #expect(piped.exitCode == 65, "\(piped.standardError)")

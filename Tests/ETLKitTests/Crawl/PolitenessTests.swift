@@ -207,9 +207,7 @@ struct PolitenessTests {
         // crawl writes into it both prove.
         let lockPath = fixture.catalogPath + ".lock"
         let marker = fixture.path("holding")
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", """
+        let holder = try PythonProcess.start("""
             import fcntl, os, sys
             lock = open(sys.argv[1], "a+")
             fcntl.flock(lock, fcntl.LOCK_EX)
@@ -218,9 +216,7 @@ struct PolitenessTests {
             lock.flush()
             open(sys.argv[2], "w").close()
             sys.stdin.read()
-            """, lockPath, marker]
-        holder.standardInput = Pipe()
-        try holder.run()
+            """, [lockPath, marker])
         defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
         #expect(await HangGuard.waitUntil { FileManager.default.fileExists(atPath: marker) }, "the holder took the lock")
 
