@@ -1,19 +1,29 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, each depending only on those above it:
+// Layers, each depending only on those above it (the compiler refuses a
+// cycle; Tests/ETLKitTests/Architecture checks that no source is named below
+// the registration table):
 //   CSQLite, CCurl, CCrypto, CVips   system libraries from Debian's -dev packages
 //   CVipsShim        fixed-argument C wrappers over libvips's varargs calls
 //   Store            the SQLite wrapper (Database, Statement, Row)
 //   FetchEngine      HTTP, pacing, refusal confirmation, retries, budgets,
 //                    bounded fan-out; knows no source and no catalog
-//   ETLKit           the Met source, catalog, pages, images, commands
-//   etl              the executable: parse, run, report, exit
+//   ETLCore          shared vocabulary: source names, reasons, states,
+//                    results, summaries, options, terminal text, file output
+//   ETLPictures      decoding, thumbnails, ThumbHash, hashes (libvips)
+//   ETLCatalog       the SQLite catalog: schema, migrations, queries
+//   SourceKit        the Source protocol a source implements
+//   MetSource, FlickrSource, TMDBSource   one target per source
+//   SourceRegistry   the one table of sources
+//   ETLPipeline      crawl, images, pages, telemetry, export, status
+//   ETLReport        the HTML report and the gallery
+//   ETLCommands      the command line: options, help, running, summaries
+//   etl              the executable: signals, terminal, exit
 let package = Package(
     name: "etl",
     products: [
         .executable(name: "etl", targets: ["etl"]),
-        .library(name: "ETLKit", targets: ["ETLKit"]),
         .library(name: "FetchEngine", targets: ["FetchEngine"]),
     ],
     targets: [
@@ -50,13 +60,34 @@ let package = Package(
             name: "FetchEngine",
             dependencies: ["CCurl"]
         ),
+        .target(name: "ETLCore", dependencies: ["FetchEngine", "Store"]),
+        .target(name: "ETLPictures", dependencies: ["ETLCore", "CVipsShim", "CCrypto"]),
+        .target(name: "ETLCatalog", dependencies: ["ETLCore", "ETLPictures", "FetchEngine", "Store", "CSQLite"]),
+        .target(name: "SourceKit", dependencies: ["ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
+        .target(name: "MetSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
+        .target(name: "FlickrSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
+        .target(name: "TMDBSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
+        .target(name: "SourceRegistry", dependencies: ["SourceKit", "ETLCore", "MetSource", "FlickrSource", "TMDBSource", "FetchEngine"]),
         .target(
-            name: "ETLKit",
-            dependencies: ["CSQLite", "CCrypto", "CVipsShim", "Store", "FetchEngine"]
+            name: "ETLPipeline",
+            dependencies: ["ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "SourceRegistry", "FetchEngine", "Store"]
+        ),
+        .target(
+            name: "ETLReport",
+            dependencies: ["ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "SourceRegistry", "ETLPipeline", "FetchEngine", "Store"]
+        ),
+        .target(
+            name: "ETLCommands",
+            dependencies: [
+                "ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "SourceRegistry", "ETLPipeline", "ETLReport", "FetchEngine",
+                "Store", "CSQLite",
+                // `etl plan` is the Met's CSV planner: the one command of a single source.
+                "MetSource",
+            ]
         ),
         .executableTarget(
             name: "etl",
-            dependencies: ["ETLKit", "FetchEngine"]
+            dependencies: ["ETLCommands", "ETLCore", "FetchEngine"]
         ),
         .executableTarget(
             name: "pacing-sim",
@@ -72,7 +103,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ETLKitTests",
-            dependencies: ["ETLKit", "Store", "FetchEngine"]
+            dependencies: [
+                "ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "MetSource", "FlickrSource", "TMDBSource", "SourceRegistry",
+                "ETLPipeline", "ETLReport", "ETLCommands", "Store", "FetchEngine",
+            ],
+            exclude: []
         ),
     ],
     swiftLanguageModes: [.v6]

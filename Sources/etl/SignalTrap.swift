@@ -1,5 +1,6 @@
 import Dispatch
-import ETLKit
+import ETLCommands
+import ETLCore
 import FetchEngine
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
-import ETLKit
+import ETLCommands
+import ETLCore
 import FetchEngine
 import Foundation
 import Synchronization
@@ -32,11 +33,11 @@ final class TerminalReporter: CrawlReporter {
             text += "\(queued) to fetch"
             line(text)
         case .pacer(.confirmedBlock(let reason, let cooldown, let rate)):
-            line("confirmed block (\(reason)); pausing \(Report.duration(cooldown)), then \(Report.rate(rate))")
+            line("confirmed block (\(reason)); pausing \(FigureText.duration(cooldown)), then \(FigureText.rate(rate))")
         case .pacer(.noise(let reason)):
             line("refusal was noise (\(reason)); a probe answered normally, rate unchanged")
         case .pacer(.cappedRetryAfter(let asked, let waited)):
-            line("Retry-After of \(Report.duration(asked)) capped at \(Report.duration(waited))")
+            line("Retry-After of \(FigureText.duration(asked)) capped at \(FigureText.duration(waited))")
         case .stopping(let reason):
             line("stopping: \(reason)")
         case .pageSettingsChanged:
@@ -67,8 +68,8 @@ final class TerminalReporter: CrawlReporter {
         guard isDue else { return }
         let percent = progress.total > 0 ? Double(progress.done) * 100 / Double(progress.total) : 100
         var text = "\(progress.done)/\(progress.total) (\(String(format: "%.1f", percent))%)"
-        text += " rate \(Report.rate(progress.achievedRate)) of \(Report.rate(progress.allowedRate))"
-        text += " eta \(progress.etaSeconds.map(Report.duration) ?? "-")"
+        text += " rate \(FigureText.rate(progress.achievedRate)) of \(FigureText.rate(progress.allowedRate))"
+        text += " eta \(progress.etaSeconds.map(FigureText.duration) ?? "-")"
         text += " blocks \(progress.blocks) refusals \(progress.refusals) retries \(progress.retries) failed \(progress.failures)"
         if progress.isCoolingDown { text += " (cooling down)" }
         if isTerminal {

@@ -1,4 +1,5 @@
-import ETLKit
+import ETLCommands
+import ETLCore
 import FetchEngine
 import Foundation
 

@@ -1,4 +1,14 @@
-import ETLKit
+import ETLCatalog
+import ETLCommands
+import ETLCore
+import ETLPictures
+import ETLPipeline
+import ETLReport
+import FlickrSource
+import MetSource
+import SourceKit
+import SourceRegistry
+import TMDBSource
 import Testing
 
 @Suite("CSV reader")

@@ -1,4 +1,14 @@
-import ETLKit
+import ETLCatalog
+import ETLCommands
+import ETLCore
+import ETLPictures
+import ETLPipeline
+import ETLReport
+import FlickrSource
+import MetSource
+import SourceKit
+import SourceRegistry
+import TMDBSource
 import Foundation
 
 /// A fresh temporary directory for one test, so parallel tests never share

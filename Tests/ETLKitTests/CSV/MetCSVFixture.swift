@@ -1,5 +1,15 @@
 import Foundation
-import ETLKit
+import ETLCatalog
+import ETLCommands
+import ETLCore
+import ETLPictures
+import ETLPipeline
+import ETLReport
+import FlickrSource
+import MetSource
+import SourceKit
+import SourceRegistry
+import TMDBSource
 
 /// Builds MetObjects.csv text from rows described by column name, so tests
 /// state only the cells they care about.

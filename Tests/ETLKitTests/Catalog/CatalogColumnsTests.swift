@@ -1,6 +1,16 @@
 import Foundation
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 
 /// Version 3's typed columns, full-text index, indexes and views.
 @Suite("Catalog typed columns, full text and views")
@@ -14,7 +24,7 @@ struct CatalogColumnsTests {
         let directory = TemporaryDirectory()
         let catalog = try CatalogFixture.open(directory)
         var records: [Int: [String: Any]] = [:]
-        var results: [FetchResult] = []
+        var results: [MetResult] = []
         for line in lines {
             let body = Array(line.utf8)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])

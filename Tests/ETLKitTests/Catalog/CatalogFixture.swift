@@ -1,5 +1,15 @@
 import Foundation
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 import Store
 import FetchEngine
 
@@ -7,8 +17,10 @@ import FetchEngine
 enum CatalogFixture {
     static let date = Date(timeIntervalSince1970: 1_780_000_000)
 
-    /// A catalog as etl `version` left it: the migrations up to that
-    /// version applied to an empty file, stamped with its `user_version`.
+    /// An empty catalog at `version`: the (frozen) migration steps up to
+    /// that version applied to an empty file, stamped with its
+    /// `user_version`. Catalogs that etl itself wrote at each earlier
+    /// version, with rows, are ``shipped(version:path:)``.
     static func database(atVersion version: Int, path: String) throws -> Database {
         let database = try Database(path: path)
         try database.execute(sql: "PRAGMA page_size = \(CatalogSchema.pageSize)")
@@ -31,27 +43,27 @@ enum CatalogFixture {
     }
 
     static func fetched(_ id: Int, artist: String? = nil, title: String? = nil, _ overrides: [String: JSONField] = [:],
-                        attempts: Int = 1) -> FetchResult {
+                        attempts: Int = 1) -> MetResult {
         fetched(id, body: body(id, artist: artist, title: title, overrides), attempts: attempts)
     }
 
-    static func fetched(_ id: Int, body: [UInt8], attempts: Int = 1) -> FetchResult {
+    static func fetched(_ id: Int, body: [UInt8], attempts: Int = 1) -> MetResult {
         let object = MetObject.decode(body: body) ?? MetObject()
-        return FetchResult(objectID: id, outcome: .fetched(body: body, object: object), httpStatus: 200,
+        return MetResult(objectID: id, outcome: .fetched(body: body, object: object), httpStatus: 200,
                            fetchedAt: date, attempts: attempts)
     }
 
-    static func gone(_ id: Int, message: String = "ObjectID not found") -> FetchResult {
-        FetchResult(objectID: id, outcome: .gone(message: message), httpStatus: 404, fetchedAt: date, attempts: 1)
+    static func gone(_ id: Int, message: String = "ObjectID not found") -> MetResult {
+        MetResult(objectID: id, outcome: .gone(message: message), httpStatus: 404, fetchedAt: date, attempts: 1)
     }
 
-    static func badID(_ id: Int) -> FetchResult {
-        FetchResult(objectID: id, outcome: .badID(message: "could not parse objectID"), httpStatus: 400,
+    static func badID(_ id: Int) -> MetResult {
+        MetResult(objectID: id, outcome: .badID(message: "could not parse objectID"), httpStatus: 400,
                     fetchedAt: date, attempts: 1)
     }
 
-    static func failed(_ id: Int, reason: String = "HTTP 503 (after 5 attempts)", attempts: Int = 5) -> FetchResult {
-        FetchResult(objectID: id, outcome: .failed(reason: reason), httpStatus: 503, fetchedAt: date, attempts: attempts)
+    static func failed(_ id: Int, reason: String = "HTTP 503 (after 5 attempts)", attempts: Int = 5) -> MetResult {
+        MetResult(objectID: id, outcome: .failed(reason: reason), httpStatus: 503, fetchedAt: date, attempts: attempts)
     }
 }
 

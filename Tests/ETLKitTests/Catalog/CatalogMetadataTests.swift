@@ -1,6 +1,16 @@
 import Foundation
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 import Store
 
 /// `metadata.json` and `docs/catalog.md`, both from ``CatalogDescription``.
@@ -96,7 +106,7 @@ struct CatalogMetadataTests {
 /// Each source's `metadata.json`: its terms, its attribution and its own table.
 @Suite("Catalog metadata per source")
 struct SourceMetadataTests {
-    @Test(arguments: [SourceName.flickr, .tmdb])
+    @Test(arguments: [FlickrSource.name, .tmdb])
     func sourceMetadata(source: SourceName) throws {
         let data = CatalogMetadata.json(catalogPath: "data/\(source.rawValue)/catalog.sqlite", source: source)
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -117,7 +127,7 @@ struct SourceMetadataTests {
 
     /// The source's columns join `works` by name: one sharing a core name
     /// would be skipped by the ALTER and then overwritten by the copy.
-    @Test(arguments: [SourceName.flickr, .tmdb])
+    @Test(arguments: [FlickrSource.name, .tmdb])
     func sourceColumnsAreNotCoreColumns(source: SourceName) throws {
         let table = try #require(source.table)
         let core = Set(CatalogDescription.tables.first { $0.name == "works" }?.columns.map(\.name) ?? [])

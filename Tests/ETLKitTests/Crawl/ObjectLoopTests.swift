@@ -1,7 +1,17 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 import FetchEngine
 
 /// An HTTPClient that answers from a script per object ID (the last answer
@@ -66,7 +76,7 @@ struct ObjectLoopTests {
                 backoff: quickBackoff, seed: 7)
     }
 
-    static func finished(_ completion: FetchCompletion<Int, FetchResult>) -> (FetchResult, FetchTally)? {
+    static func finished(_ completion: FetchCompletion<Int, MetResult>) -> (MetResult, FetchTally)? {
         if case .finished(let result, let tally) = completion { return (result, tally) }
         return nil
     }
@@ -176,7 +186,7 @@ struct ObjectLoopTests {
     static func run(_ catalog: Catalog, _ client: ScriptedObjectClient, pacer: RequestPacer, concurrency: Int = 4,
                     maxAttempts: Int = 2, reporter: RecordingReporter = RecordingReporter()) async throws
         -> (CrawlSummary.Status, CrawlSummary) {
-        let loop = ObjectLoop(
+        let loop = ObjectLoop<ObjectRequest, ResultWriter>(
             catalog: catalog, reporter: reporter,
             loop: FetchLoop(fetcher: fetcher(client, pacer, maxAttempts: maxAttempts), concurrency: concurrency))
         var summary = CrawlSummary()

@@ -1,15 +1,25 @@
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 import FetchEngine
 
 /// An Equatable reading of an engine verdict, so expectations stay one line.
 enum Verdict: Equatable {
-    case outcome(FetchResult.Outcome, status: Int?)
+    case outcome(MetResult.Outcome, status: Int?)
     case block(reason: String)
     case retry(reason: String, status: Int?, retryAfter: Double?)
     case fatal
 
-    init(_ verdict: FetchEngine.Verdict<FetchResult>) {
+    init(_ verdict: FetchEngine.Verdict<MetResult>) {
         switch verdict {
         case .done(let result): self = .outcome(result.outcome, status: result.httpStatus)
         case .refused(let failure, _): self = .block(reason: failure.reason)

@@ -2,7 +2,17 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 import Store
 import FetchEngine
 

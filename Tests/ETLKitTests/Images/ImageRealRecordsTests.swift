@@ -1,6 +1,16 @@
 import Foundation
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 import FetchEngine
 
 /// The real records of `../shared/met-real/objects.jsonl`, their image URLs
@@ -31,8 +41,8 @@ struct ImageRealRecordsTests {
         let stats = try await fixture.mock.stats()
         print("""
             real records: \(kept) kept works (\(withURL) with an image URL, \(odd) URLs with spaces or non-ASCII); \
-            etl images --all: \(summary.status.rawValue) in \(Report.duration(summary.durationSeconds)), \
-            downloaded \(summary.downloaded) (\(summary.bytes) bytes, \(Report.bytes(summary.bytes))), \
+            etl images --all: \(summary.status.rawValue) in \(FigureText.duration(summary.durationSeconds)), \
+            downloaded \(summary.downloaded) (\(summary.bytes) bytes, \(FigureText.bytes(summary.bytes))), \
             failed \(summary.failed) \(summary.failures.sorted { $0.key < $1.key }), \
             requests \(summary.requests), retries \(summary.retries), blocks \(summary.blocks); \
             mock faults \(stats.faults)

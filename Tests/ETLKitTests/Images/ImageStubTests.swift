@@ -1,7 +1,17 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 import FetchEngine
 
 /// An HTTPClient that answers image URLs from a table (unknown URLs get a

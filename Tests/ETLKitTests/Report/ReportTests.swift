@@ -1,6 +1,16 @@
 import Foundation
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 import Store
 import FetchEngine
 
@@ -103,7 +113,7 @@ struct ReportTests {
             check("run-\(id)-requests", row.int("requests") ?? -1)
             check("run-\(id)-blocks", row.int("blocks") ?? -1)
             check("run-\(id)-kept-delta", row.int("kept_delta") ?? -1)
-            #expect(figures.removeValue(forKey: "run-\(id)-duration") == Report.duration(row.double("duration_seconds") ?? -1))
+            #expect(figures.removeValue(forKey: "run-\(id)-duration") == FigureText.duration(row.double("duration_seconds") ?? -1))
         }
         let imageRuns = try database.fetchAll(sql: """
             SELECT run_started_at AS s, sum(requests) AS r, sum(ok) AS ok, sum(failed) AS f, sum(blocks) AS b

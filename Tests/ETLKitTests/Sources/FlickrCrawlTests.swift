@@ -1,6 +1,16 @@
 import Foundation
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 
 /// `--source flickr` against the mock: the 4,000-result cap, the rule,
 /// errors as HTTP 200, the key kept out of everything written.
@@ -15,7 +25,7 @@ struct FlickrCrawlTests {
         let expected = try await fixture.mock.expected()
         let stats = try await fixture.mock.stats()
         let complete = expected["complete_ids"]?.ids ?? []
-        print("flickr: \(summary.listed ?? 0) listed, kept \(summary.kept) of \(complete.count) complete, \(summary.windows ?? 0) windows, \(summary.requests) requests in \(Report.duration(elapsed)); mock max page start \(stats["max_page_start"]?.int ?? -1)")
+        print("flickr: \(summary.listed ?? 0) listed, kept \(summary.kept) of \(complete.count) complete, \(summary.windows ?? 0) windows, \(summary.requests) requests in \(FigureText.duration(elapsed)); mock max page start \(stats["max_page_start"]?.int ?? -1)")
         #expect(summary.status == .completed)
         #expect(complete.count > 7_000, "the mock should hold ~9,000 matches")
         let kept = try fixture.keptIDs()
@@ -109,7 +119,7 @@ struct FlickrCrawlTests {
         let retried = try await fixture.run(options)
         let elapsed = (ContinuousClock.now - start).inSeconds
         let stats = try await fixture.mock.stats()
-        print("flickr 105/10 answers: \(stats["faults"] ?? .null), \(retried.retries) retries, \(Report.duration(elapsed))")
+        print("flickr 105/10 answers: \(stats["faults"] ?? .null), \(retried.retries) retries, \(FigureText.duration(elapsed))")
         #expect(retried.status == .completed)
         #expect((stats["faults"]?["unavailable"]?.int ?? 0) + (stats["faults"]?["unavailable_10"]?.int ?? 0) == retried.retries)
         #expect(retried.retries > 0)

@@ -1,7 +1,17 @@
 import FetchEngine
 import Foundation
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 
 /// How Flickr's and TMDB's answers read, one shape at a time, and the
 /// items' rules on hand-written records.

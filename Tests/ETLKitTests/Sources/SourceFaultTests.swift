@@ -1,6 +1,16 @@
 import Foundation
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 
 /// Odd answers while a source's list is read: each costs its page a retry,
 /// never a cooldown (a cooldown follows only a confirmed block, and each
@@ -26,7 +36,7 @@ struct SourceFaultTests {
         let elapsed = (ContinuousClock.now - start).inSeconds
         let faults = try await noisy.mock.stats()["faults"]
         let injected = ["5xx", "reset", "html200", "slow"].reduce(0) { $0 + (faults?[$1]?.int ?? 0) }
-        print("tmdb faults: \(injected) injected \(faults ?? .null); \(summary.requests) requests, \(summary.retries) retries, refusals \(summary.refusals) (noise \(summary.noise)), blocks \(summary.blocks) in \(Report.duration(elapsed)) vs clean \(Report.duration(cleanTime))")
+        print("tmdb faults: \(injected) injected \(faults ?? .null); \(summary.requests) requests, \(summary.retries) retries, refusals \(summary.refusals) (noise \(summary.noise)), blocks \(summary.blocks) in \(FigureText.duration(elapsed)) vs clean \(FigureText.duration(cleanTime))")
         #expect(injected > 0)
         #expect(summary.status == .completed)
         #expect(Set(try noisy.keptIDs()) == Set(try clean.keptIDs()))

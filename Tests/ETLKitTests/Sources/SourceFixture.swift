@@ -1,6 +1,16 @@
 import FetchEngine
 import Foundation
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 
 /// A catalog and page folder for a Flickr or TMDB crawl against its mock.
 struct SourceFixture {
@@ -45,11 +55,11 @@ struct SourceFixture {
     ) async throws -> CrawlSummary {
         let source = options.source
         let environment = environment ?? (source == .flickr ? ["FLICKR_API_KEY": Self.flickrKey] : ["TMDB_READ_TOKEN": Self.tmdbToken])
-        let credential = try SourceCredential.from(environment: environment, for: source)
+        let credential = try source.source.credential(from: environment)
         var configuration = CurlClient.Configuration(userAgent: "etl-tests", timeout: options.pacing.timeout)
         configuration.headers = credential?.headers ?? []
         let curl = try CurlClient(configuration: configuration)
-        return try await SourceCrawler(
+        return try await Crawler(
             options: options, client: credential.map { $0.client(base: curl) } ?? curl, credential: credential, stop: stop
         ).run()
     }

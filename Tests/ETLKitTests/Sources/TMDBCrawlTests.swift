@@ -1,6 +1,16 @@
 import Foundation
 import Testing
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 
 /// `--source tmdb` against the mock: the per-movie rule, the moving list,
 /// TMDB's own rate limit, the credential, the nightly withdrawals.
@@ -118,7 +128,7 @@ struct TMDBCrawlTests {
         try await fixture.mock.configure(["day": 5, "turnover": 0.5])
         let before = try fixture.crawl.pageBytes()
         var guarded = fixture.options()
-        guarded.maxWithdrawPercent = try #require(SourceName.tmdb.defaultMaxWithdrawPercent)
+        guarded.maxWithdrawPercent = try #require(TMDBSource.name.defaultMaxWithdrawPercent)
         await #expect(throws: CrawlError.self) { _ = try await fixture.run(guarded) }
         #expect(try fixture.crawl.pageBytes() == before)
     }

@@ -1,5 +1,15 @@
 import Foundation
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 import FetchEngine
 
 /// A catalog and page folder in a fresh temporary folder, crawled against a mock.

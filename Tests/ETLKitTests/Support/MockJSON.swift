@@ -1,5 +1,15 @@
 import Foundation
-@testable import ETLKit
+@testable import ETLCatalog
+@testable import ETLCommands
+@testable import ETLCore
+@testable import ETLPictures
+@testable import ETLPipeline
+@testable import ETLReport
+@testable import FlickrSource
+@testable import MetSource
+@testable import SourceKit
+@testable import SourceRegistry
+@testable import TMDBSource
 
 /// What the mocks' test hooks (`/__stats`, `/__expected`) and the mocked
 /// APIs answer, read with the JSON type etl itself uses, which tells `1` from

@@ -1,5 +1,5 @@
 import Foundation
-@testable import ETLKit
+@testable import ETLCatalog
 
 /// UTC days as the runs themselves saw them, so a test that straddles
 /// midnight UTC expects the day a run recorded, not the day it asks after.

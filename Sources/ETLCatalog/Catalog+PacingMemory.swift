@@ -1,0 +1,53 @@
+import ETLCore
+import ETLPictures
+import FetchEngine
+import Foundation
+import Store
+
+/// The `pacing_memory` table: what `--rate auto` learnt per host (see
+/// ``PacingMemory``), read before a run and written at each confirmed block
+/// and at the end.
+extension Catalog {
+    /// The memory kept for `host`, fresh or not; nil when none.
+    package func pacingMemory(host: String) throws -> PacingMemory? {
+        let row = try database.fetchOne(sql: """
+            SELECT ceiling, clean_rate, last_block_seconds,
+                   (julianday(last_block_at) - 2440587.5) * 86400.0 AS last_block_unix,
+                   (julianday(updated_at) - 2440587.5) * 86400.0 AS updated_unix
+              FROM pacing_memory WHERE host = ?
+            """, arguments: [.text(host)])
+        guard let row, let updated = try row.real(named: "updated_unix") else { return nil }
+        return PacingMemory(
+            ceiling: try row.real(named: "ceiling"), cleanRate: try row.real(named: "clean_rate"),
+            lastBlockAt: try row.real(named: "last_block_unix").map(Date.init(timeIntervalSince1970:)),
+            lastBlockSeconds: try row.real(named: "last_block_seconds"),
+            updatedAt: Date(timeIntervalSince1970: updated))
+    }
+
+    /// Every host's memory, by host.
+    package func pacingMemories() throws -> [(host: String, memory: PacingMemory)] {
+        let hosts = try database.fetchAll(sql: "SELECT host FROM pacing_memory ORDER BY host").compactMap { try $0.text(named: "host") }
+        return try hosts.compactMap { host in try pacingMemory(host: host).map { (host, $0) } }
+    }
+
+    /// Stores `memory` for each of `hosts`, in one short transaction.
+    package func savePacingMemory(_ memory: PacingMemory, hosts: [String]) throws {
+        let statement = try database.makeStatement(sql: """
+            INSERT INTO pacing_memory (host, ceiling, clean_rate, last_block_at, last_block_seconds, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (host) DO UPDATE SET
+                ceiling = excluded.ceiling, clean_rate = excluded.clean_rate, last_block_at = excluded.last_block_at,
+                last_block_seconds = excluded.last_block_seconds, updated_at = excluded.updated_at
+            """)
+        func value(_ number: Double?) -> DatabaseValue { number.map { .real($0) } ?? .null }
+        try database.transaction {
+            for host in hosts {
+                try statement.execute(arguments: [
+                    .text(host), value(memory.ceiling), value(memory.cleanRate),
+                    memory.lastBlockAt.map { .text(Timestamp.string(from: $0)) } ?? .null,
+                    value(memory.lastBlockSeconds), .text(Timestamp.string(from: memory.updatedAt)),
+                ])
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import ETLCore
+import ETLPictures
+import FetchEngine
+import Foundation
+import Store
+
+extension Catalog {
+    /// The `settings` key naming the source whose data the catalog holds.
+    package static let sourceKey = "source"
+
+    /// The name of the source whose data the catalog holds; nil for a
+    /// catalog from before sources existed (it holds the first source's).
+    package func recordedSourceName() throws -> SourceName? {
+        guard let text = try setting(Self.sourceKey) else { return nil }
+        guard let source = SourceName(rawValue: text) else {
+            throw CatalogError.notACatalog(path: path, reason: "its source '\(TerminalText.escaped(text))' is unknown")
+        }
+        return source
+    }
+
+    /// Makes the catalog `source`'s: a new catalog records it (and gets the
+    /// source's own `table`); one holding another source's data is refused,
+    /// so one file never mixes two datasets. A catalog with objects but no
+    /// recorded source is `legacy`'s, the source that came before sources.
+    package func bind(to source: SourceName, table: SourceTable?, legacy: SourceName) throws {
+        try database.transaction {
+            let recorded = try recordedSourceName()
+            let isEmpty = try database.fetchOne(sql: "SELECT count(*) AS n FROM objects")?.integer(named: "n") == 0
+            let holds = recorded ?? (isEmpty ? source : legacy)
+            guard holds == source else { throw CatalogError.otherSource(path: path, holds: holds, asked: source) }
+            if recorded == nil { try setSetting(Self.sourceKey, to: source.rawValue) }
+            guard let table else { return }
+            try database.execute(sql: table.createSQL)
+            // `works` carries the source's own columns too, so an export or
+            // a query of the kept set needs no join for a licence or a date.
+            let existing = Set(try database.fetchAll(sql: "SELECT name FROM pragma_table_info('works')").compactMap { try $0.text(named: "name") })
+            for column in table.columns where !existing.contains(column.name) {
+                try database.execute(sql: "ALTER TABLE works ADD COLUMN \(column.name) \(column.type)")
+            }
+        }
+    }
+
+    /// Records the items of a listing-only source, read at `date`: each
+    /// one's core columns, raw JSON, rejection reasons and own columns.
+    package func store(_ items: [ListedItem], table: SourceTable?, at date: Date) throws {
+        try database.transaction {
+            let fetchedAt = DatabaseValue.text(Timestamp.string(from: date))
+            let upsert = try database.makeStatement(sql: """
+                INSERT INTO objects (
+                    object_id, state, needs_fetch, http_status, fetched_at, attempts, error, primary_image,
+                    artist_display_name, title, title_text, object_date, object_begin_date, object_end_date,
+                    object_url, is_complete, dedup_key)
+                VALUES (?, 'fetched', 0, 200, ?, 1, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (object_id) DO UPDATE SET
+                    state = 'fetched', needs_fetch = 0, http_status = 200, fetched_at = excluded.fetched_at,
+                    attempts = attempts + 1, error = NULL, primary_image = excluded.primary_image,
+                    artist_display_name = excluded.artist_display_name, title = excluded.title,
+                    title_text = excluded.title_text, object_date = excluded.object_date,
+                    object_begin_date = excluded.object_begin_date, object_end_date = excluded.object_end_date,
+                    object_url = excluded.object_url, is_complete = excluded.is_complete, dedup_key = excluded.dedup_key
+                """)
+            let raw = try database.makeStatement(sql: """
+                INSERT INTO objects_raw (object_id, raw_json) VALUES (?, ?)
+                ON CONFLICT (object_id) DO UPDATE SET raw_json = excluded.raw_json
+                """)
+            let clearReasons = try database.makeStatement(sql: "DELETE FROM object_reasons WHERE object_id = ?")
+            let insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
+            let details = try table.map { try database.makeStatement(sql: $0.upsertSQL) }
+            for item in items {
+                let id = DatabaseValue.integer(Int64(item.id))
+                // works.artist_display_name is NOT NULL: a source without
+                // creators (a list of movies) stores an empty name.
+                try upsert.execute(arguments: [
+                    id, fetchedAt, .text(item.imageURL), .text(item.creator ?? ""), .text(item.title),
+                    .text(item.title.flatMap { PlainText.from(markup: $0) }), .text(item.date), .int(item.year), .int(item.year),
+                    .text(item.pageURL), .bool(item.isComplete), item.isComplete ? .text(String(item.id)) : .null,
+                ])
+                try raw.execute(arguments: [id, .text(item.rawJSON)])
+                try clearReasons.execute(arguments: [id])
+                for reason in Set(item.reasons) { try insertReason.execute(arguments: [id, .text(reason.rawValue)]) }
+                try details?.execute(arguments: [id] + item.details)
+            }
+        }
+    }
+
+    /// Copies the source's own columns onto the kept works, writing only
+    /// rows that differ (an unchanged night leaves `works` untouched).
+    package func copySourceColumns(from table: SourceTable) throws {
+        let names = table.columns.map(\.name)
+        try database.execute(sql: """
+            UPDATE works SET \(names.map { "\($0) = s.\($0)" }.joined(separator: ", "))
+              FROM \(table.name) AS s
+             WHERE s.object_id = works.object_id
+               AND (\(names.map { "works.\($0)" }.joined(separator: ", "))) IS NOT (\(names.map { "s.\($0)" }.joined(separator: ", ")))
+            """)
+    }
+}

@@ -1,0 +1,212 @@
+import ETLCore
+import ETLPictures
+import FetchEngine
+import Foundation
+import Store
+
+/// The SQLite catalog: every object ever listed, what fetching it gave, the
+/// kept works with their page places, and one row per crawl.
+///
+/// A catalog has one crawl and one `etl images` at a time (see
+/// ``CatalogLock``); their short write transactions take turns (WAL, a
+/// 60-second busy timeout), and readers such as `sqlite3` query it meanwhile.
+package final class Catalog {
+    package let database: Database
+    package let path: String
+
+    private init(database: Database, path: String) {
+        self.database = database
+        self.path = path
+    }
+
+    /// Opens the catalog at `path`, creating it (and its folder) when
+    /// `create` is true. A file that is not an etl catalog is left untouched.
+    package static func open(path: String, create: Bool = true) throws -> Catalog {
+        let exists = try checkExisting(path: path)
+        if !exists {
+            guard create else { throw CatalogError.missing(path: path) }
+            let folder = LocalPath(path).parent
+            if let problem = folder.problemCreatingFolder() {
+                throw CatalogError.cannotCreate(path: path, reason: "its folder '\(folder)': \(problem)")
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: folder.string, withIntermediateDirectories: true)
+            } catch {
+                throw CatalogError.cannotCreate(path: path, reason: "cannot create folder '\(folder)'")
+            }
+        }
+        let database: Database
+        do {
+            database = try Database(path: path, create: create)
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotOpen(path: path, reason: error.message)
+        }
+        let catalog = Catalog(database: database, path: path)
+        try catalog.prepareSchema()
+        return catalog
+    }
+
+    /// Throws when `path` exists and cannot be a catalog (a folder, a device
+    /// such as `/dev/null`, a file that is not SQLite), without creating or
+    /// writing anything; commands call it before taking the lock, whose file
+    /// would sit beside it. Returns whether the file exists.
+    @discardableResult
+    package static func checkExisting(path: String) throws -> Bool {
+        switch LocalPath(path).kind {
+        case nil:
+            return false
+        case .regular:
+            try checkHeader(path: path)
+            return true
+        case .directory:
+            throw CatalogError.notACatalog(path: path, reason: "it is a directory")
+        case .some(let kind):
+            throw CatalogError.notACatalog(path: path, reason: "it is \(kind), not a regular file")
+        }
+    }
+
+    /// Rejects files that are not SQLite databases before SQLite opens them,
+    /// so nothing (not even a WAL file) is written next to them.
+    private static func checkHeader(path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CatalogError.cannotOpen(path: path, reason: "cannot read the file")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return }
+        guard header == Data("SQLite format 3\0".utf8) else {
+            throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
+        }
+    }
+
+    /// Opens an existing catalog for a command that only reads it (`status`,
+    /// `export`, `report`). A writable catalog opens as ``open(path:create:)``
+    /// does (an older schema is upgraded); one that cannot be written (the
+    /// file, its folder or its mount is read-only) is read as it is, with
+    /// nothing created beside it.
+    package static func openForReading(path: String) throws -> Catalog {
+        guard try checkExisting(path: path) else { throw CatalogError.missing(path: path) }
+        let folder = LocalPath(path).parent.string
+        if access(path, W_OK) == 0 && access(folder, W_OK) == 0 { return try open(path: path, create: false) }
+        // `immutable` reads the main file alone: right when no WAL holds
+        // commits not yet copied into it. With one, SQLite must read the WAL,
+        // which needs its -shm file; if that cannot be made, it says so.
+        var wal = stat()
+        let hasWAL = stat(path + "-wal", &wal) == 0 && wal.st_size > 0
+        let database: Database
+        do {
+            database = try Database(path: path, create: false, readOnly: true, immutable: !hasWAL)
+        } catch let error as DatabaseError {
+            throw CatalogError.cannotOpen(path: path, reason: error.message)
+        }
+        let catalog = Catalog(database: database, path: path)
+        let (applicationID, userVersion, _) = try catalog.readHeader()
+        guard Int64(applicationID) == CatalogSchema.applicationID else {
+            throw CatalogError.notACatalog(path: path, reason: "an SQLite database that etl did not create")
+        }
+        if userVersion > CatalogSchema.version {
+            throw CatalogError.newerSchema(path: path, found: userVersion, supported: CatalogSchema.version)
+        }
+        guard userVersion == CatalogSchema.version else {
+            throw CatalogError.readOnlyNeedsUpgrade(path: path, found: userVersion, supported: CatalogSchema.version)
+        }
+        return catalog
+    }
+
+    /// `application_id`, `user_version` and the number of schema objects.
+    private func readHeader() throws -> (applicationID: Int, userVersion: Int, tableCount: Int) {
+        do {
+            let applicationID = try database.fetchOne(sql: "PRAGMA application_id")?.integer(named: "application_id") ?? 0
+            let userVersion = try database.fetchOne(sql: "PRAGMA user_version")?.integer(named: "user_version") ?? 0
+            let tableCount = try database.fetchOne(sql: "SELECT count(*) AS n FROM sqlite_master")?.integer(named: "n") ?? 0
+            return (applicationID, userVersion, tableCount)
+        } catch let error as DatabaseError where error.isNotADatabase {
+            throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
+        }
+    }
+
+    private func prepareSchema() throws {
+        let (applicationID, userVersion, tableCount) = try readHeader()
+        if Int64(applicationID) != CatalogSchema.applicationID {
+            guard tableCount == 0 else {
+                throw CatalogError.notACatalog(path: path, reason: "an SQLite database that etl did not create")
+            }
+            try database.execute(sql: "PRAGMA page_size = \(CatalogSchema.pageSize)")
+        }
+        if userVersion > CatalogSchema.version {
+            throw CatalogError.newerSchema(path: path, found: userVersion, supported: CatalogSchema.version)
+        }
+        if userVersion < 0 {
+            throw CatalogError.damagedSchema(path: path, found: userVersion, reason: "no etl writes")
+        }
+        if let table = try CatalogSchema.tableAhead(of: userVersion, in: database) {
+            throw CatalogError.damagedSchema(
+                path: path, found: userVersion, reason: "is older than its tables (table '\(table)' comes from a later version)")
+        }
+        try database.execute(sql: """
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            PRAGMA cache_size = -16384;
+            PRAGMA foreign_keys = ON;
+            PRAGMA busy_timeout = 60000;
+            """)
+        guard userVersion < CatalogSchema.version else { try CatalogSchema.refreshDefinitions(database); return }
+        try database.transaction {
+            // A crawl and `etl images` may open an old catalog at once: the
+            // one that waited for the write lock finds it migrated.
+            let current = try database.fetchOne(sql: "PRAGMA user_version")?.integer(named: "user_version") ?? userVersion
+            guard current < CatalogSchema.version else { return }
+            for version in current..<CatalogSchema.version {
+                try CatalogSchema.migrate(database, from: version)
+            }
+            try database.execute(sql: """
+                PRAGMA application_id = \(CatalogSchema.applicationID);
+                PRAGMA user_version = \(CatalogSchema.version);
+                """)
+        }
+        try CatalogSchema.refreshDefinitions(database)
+        try CatalogSchema.compactAfterMigration(database, from: userVersion)
+    }
+
+    /// `PRAGMA integrity_check`'s answer: "ok" for a healthy file.
+    package func integrityCheck() throws -> String {
+        try database.fetchOne(sql: "PRAGMA integrity_check")?.text(named: "integrity_check") ?? "no answer"
+    }
+
+    // MARK: Settings
+
+    /// A value from the `settings` table.
+    package func setting(_ key: String) throws -> String? {
+        try database.fetchOne(sql: "SELECT value FROM settings WHERE key = ?", arguments: [.text(key)])?.text(named: "value")
+    }
+
+    /// Stores a value in the `settings` table.
+    package func setSetting(_ key: String, to value: String) throws {
+        try database.execute(
+            sql: "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            arguments: [.text(key), .text(value)])
+    }
+
+    /// Adds the IDs of `id_set` the catalog does not know as pending, queued
+    /// objects; returns how many.
+    @discardableResult
+    package func insertUnknownIDs() throws -> Int {
+        try database.execute(sql: """
+            INSERT INTO objects (object_id)
+            SELECT object_id FROM id_set WHERE object_id NOT IN (SELECT object_id FROM objects)
+            """)
+        return database.changesCount
+    }
+
+    /// Fills the temporary table `id_set` with `ids`, for set operations in SQL.
+    package func loadIDSet(_ ids: [Int]) throws {
+        try database.execute(sql: """
+            CREATE TEMP TABLE IF NOT EXISTS id_set (object_id INTEGER PRIMARY KEY);
+            DELETE FROM id_set;
+            """)
+        let insert = try database.makeStatement(sql: "INSERT OR IGNORE INTO id_set (object_id) VALUES (?)")
+        for id in ids {
+            try insert.execute(arguments: [.integer(Int64(id))])
+        }
+    }
+}

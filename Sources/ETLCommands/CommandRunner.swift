@@ -1,0 +1,178 @@
+import ETLCatalog
+import ETLCore
+import ETLPictures
+import ETLPipeline
+import ETLReport
+import FetchEngine
+import Foundation
+import MetSource
+import SourceKit
+import SourceRegistry
+import Store
+
+/// Runs a parsed command and says what to print and how to exit; the
+/// executable does the printing.
+package struct CommandRunner: Sendable {
+    /// What the executable should print and return.
+    package struct Outcome: Sendable, Equatable {
+        package var standardOutput = ""
+        package var standardError = ""
+        package var exitCode: ExitCode = .success
+    }
+
+    package let reporter: any CrawlReporter
+    package let stop: StopSignal
+    /// Where source credentials come from (each source names its variables).
+    package let environment: [String: String]
+
+    package init(reporter: any CrawlReporter, stop: StopSignal, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.reporter = reporter
+        self.stop = stop
+        self.environment = environment
+    }
+
+    package func run(_ command: ETLCommand) async -> Outcome {
+        var outcome = Outcome()
+        do {
+            switch command {
+            case .show(let text):
+                outcome.standardOutput = text
+            case .crawl(let options, let output):
+                let summary = try await crawl(options)
+                outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
+                outcome.exitCode = exitCode(for: summary.status)
+                outcome.standardError += Self.manifestWarning(summary.ignoredManifestLines ?? [], folder: options.outDirectory)
+                outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
+            case .pages(let options):
+                (outcome.standardOutput, outcome.standardError) = try pages(options)
+                outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
+            case .images(let options, let output):
+                let client = try ImageDownloader.makeClient(for: options)
+                let summary = try await ImageDownloader(options: options, client: client, reporter: reporter, stop: stop).run()
+                outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
+                outcome.exitCode = exitCode(for: summary.status)
+                // The summary (and its JSON) says what was done; the error itself belongs on stderr.
+                if summary.status == .failed, let error = summary.error {
+                    outcome.standardError = "Error: \(TerminalText.escaped(error))\n"
+                }
+                outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
+            case .plan(var planner, let isJSON):
+                planner.stop = stop
+                let report = try await planner.run()
+                outcome.standardOutput = isJSON ? Report.json(report) : Report.text(for: report)
+            case .export(let options):
+                let count = try CatalogExporter(options: options, stop: stop).run()
+                if let path = options.outPath {
+                    outcome.standardOutput = "exported \(count) rows of \(options.table.rawValue) to \(TerminalText.escaped(path))\n"
+                }
+            case .report(let options):
+                let path = try ReportBuilder(options: options).run()
+                outcome.standardOutput = "wrote the report to \(TerminalText.escaped(path))\n"
+            case .gallery(let options):
+                let paths = try GalleryBuilder(options: options).run()
+                outcome.standardOutput = "wrote \(paths.count) gallery page\(paths.count == 1 ? "" : "s") to \(TerminalText.escaped(options.resolvedOutDirectory))\n"
+            case .status(let path, let isJSON, let source):
+                let catalog = try Catalog.openForReading(path: path)
+                if let source { try catalog.requireSource(source) }
+                var status = try catalog.status()
+                status.reportPath = ReportOptions.defaultOutPath(catalogPath: catalog.path)
+                status.hasReport = LocalPath(status.reportPath).kind == .regular && ReportBuilder.isReport(status.reportPath)
+                outcome.standardOutput = isJSON ? Report.json(status) : Report.text(for: status)
+            }
+        } catch {
+            let error = Self.userFacing(error, catalogPath: command.catalogPath)
+            outcome.standardError = "Error: \(TerminalText.escaped("\(error)"))\n"
+            outcome.exitCode = Self.exitCode(for: error)
+            if error is StoppedBySignal { outcome.exitCode = exitCode(for: .interrupted) }
+        }
+        return outcome
+    }
+
+    private func crawl(_ options: CrawlOptions) async throws -> CrawlSummary {
+        // Checked before anything is opened or asked.
+        let credential = try SourceRegistry.source(options.source).credential(from: environment)
+        var configuration = CurlClient.Configuration(userAgent: options.userAgent, timeout: options.pacing.timeout)
+        configuration.headers = credential?.headers ?? []
+        let curl = try CurlClient(configuration: configuration)
+        let client = credential?.client(base: curl) ?? curl
+        return try await Crawler(options: options, client: client, credential: credential, reporter: reporter, stop: stop).run()
+    }
+
+    /// `etl pages`: under the catalog's lock, like every writer.
+    /// Returns what to print on stdout and stderr.
+    private func pages(_ options: PagesOptions) throws -> (String, String) {
+        try PageWriter(outDirectory: options.outDirectory).checkWritable()
+        let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
+        defer { withExtendedLifetime(lock) {} }
+        let catalog = try Catalog.open(path: options.catalogPath, create: false)
+        try catalog.requireSource(options.source)
+        let (settings, changes) = try PagesBuilder.settings(for: options.paging, in: catalog)
+        let result = try PagesBuilder(catalog: catalog, settings: settings, outDirectory: options.outDirectory).build()
+        if !changes.isEmpty { reporter.crawl(didReport: .pageSettingsChanged(changes)) }
+        let paged = result.pages.reduce(0) { $0 + $1.count }
+        var text = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged"
+        if settings.requireImage { text += ", \(result.withoutImage) left out without a verified image" }
+        text += ") to \(TerminalText.escaped(options.outDirectory)); \(result.changedLines) lines changed\n"
+        return (text, Self.manifestWarning(result.ignoredManifestLines, folder: result.folder))
+    }
+
+    /// Said once: the lines are dropped from the manifest as it is rewritten.
+    package static func manifestWarning(_ lines: [String], folder: String) -> String {
+        guard !lines.isEmpty else { return "" }
+        let shown = lines.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (lines.count > 5 ? ", …" : "")
+        let manifest = TerminalText.escaped(LocalPath(folder).appending(WrittenFiles.fileName).string)
+        return "Warning: ignored \(lines.count) line\(lines.count == 1 ? "" : "s") of \(manifest) that \(lines.count == 1 ? "is not a name" : "are not names") etl writes there: \(shown)\n"
+    }
+
+    /// Refreshes Datasette's metadata after a command that changed the
+    /// catalog; a failure is a warning, since the catalog itself is fine.
+    private static func writeMetadata(besideCatalog catalogPath: String) -> String {
+        guard FileManager.default.fileExists(atPath: catalogPath) else { return "" }
+        do {
+            // The catalog says whose data it holds; metadata follows it.
+            let source = (try? Catalog.open(path: catalogPath, create: false).recordedSource()) ?? SourceRegistry.first.name
+            try CatalogMetadata.write(besideCatalog: catalogPath, source: SourceRegistry.source(source).described)
+            return ""
+        } catch {
+            return "Warning: \(error)\n"
+        }
+    }
+
+    private func exitCode(for status: CrawlSummary.Status) -> ExitCode {
+        switch status {
+        case .completed, .budgetReached: return .success
+        case .failed: return .failure
+        case .interrupted:
+            switch stop.requestedSignal {
+            case SIGTERM: return .terminated
+            case SIGHUP: return .hangUp
+            case SIGQUIT: return .quit
+            default: return .interrupted
+            }
+        }
+    }
+
+    /// The exit code for an error that ended a command.
+    package static func exitCode(for error: any Error) -> ExitCode {
+        switch error {
+        case is UsageError:
+            return .usage
+        case CrawlError.catalogBusy:
+            return .busy
+        case CrawlError.invalidID, CrawlError.cannotReadIDs, CrawlError.invalidListing, CrawlError.tooManyWithdrawn, is CSVError, is GalleryError:
+            return .dataError
+        case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource,
+             CatalogError.damaged:
+            return .dataError
+        case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade,
+             is PagesError, ImageError.notADirectory, ImageError.occupied, is ReportError, is ExportError:
+            return .cannotCreate
+        case CatalogError.cannotWrite, ImageError.cannotWrite:
+            return .ioError
+        case is CredentialError:
+            return .configuration
+        default:
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import FetchEngine
+
+/// An `etl crawl` option only one source takes, such as a photo search's `--text`:
+/// its value, normalized by `parse`, is kept in
+/// ``CrawlOptions/sourceSettings`` under ``key``, where the source reads it.
+package struct SourceOption: Sendable {
+    /// The option without dashes.
+    package var name: String
+    package var valueName: String
+    package var help: String
+    /// The source it belongs to; the command line refuses it with another.
+    package var source: SourceName
+    /// The value as the source keeps it; throws ``InvalidValue`` otherwise.
+    package var parse: @Sendable (String) throws -> String
+    /// How `--help` shows the default; nil when there is none.
+    package var defaultValue: String?
+
+    package init(
+        _ name: String, _ valueName: String, _ help: String, source: SourceName, defaultValue: String? = nil,
+        parse: @escaping @Sendable (String) throws -> String
+    ) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.source = source
+        self.defaultValue = defaultValue
+        self.parse = parse
+    }
+
+    /// Where the value is kept: named by source, so two sources' options never meet.
+    package var key: String { Self.key(name, of: source) }
+
+    package static func key(_ name: String, of source: SourceName) -> String { "\(source.rawValue).\(name)" }
+}

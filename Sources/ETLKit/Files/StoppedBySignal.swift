@@ -1,8 +1,0 @@
-/// A signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) ended a command that reads
-/// or writes in a loop (`export`, `plan`) between two records; what it was
-/// writing was left as it was. The exit code names the signal.
-public struct StoppedBySignal: Error, Equatable, Sendable, CustomStringConvertible {
-    public init() {}
-
-    public var description: String { "stopped by a signal; nothing was replaced" }
-}

@@ -1,0 +1,102 @@
+import CVipsShim
+import ETLCore
+
+/// Decodes a downloaded picture with libvips and derives everything the
+/// catalog keeps of it, in one pass: the thumbnail, the ThumbHash, the
+/// average colour and the difference hash.
+///
+/// A picture is accepted only when every pixel decodes: the sizes in its
+/// header are a claim, checked against ``PictureLimits`` before any pixel
+/// is decoded, and a body that ends early or holds corrupt data fails with
+/// the decoder's reason. For JPEG, libjpeg's warnings count as failures:
+/// it reports scan data cut short by an early end marker, or corrupt, only
+/// as warnings and draws the rest grey. PNG, WebP and GIF fail on errors
+/// only (libpng warns about harmless things such as a known-bad sRGB
+/// profile). Bytes after a complete picture are ignored, as browsers do.
+package enum PictureDecoder {
+    package enum Outcome: Sendable, Equatable {
+        case decoded(PictureDerivatives)
+        case failed(ImageFailure, reason: String)
+    }
+
+    /// What to make of each picture.
+    package struct Settings: Sendable, Equatable {
+        package var limits = PictureLimits()
+        /// The thumbnail's longest side; smaller pictures keep their size.
+        package var thumbSize = 400
+        package var thumbFormat = ThumbFormat.webp
+
+        package init() {}
+    }
+
+    package static func decode(_ bytes: [UInt8], kind: ImageKind, settings: Settings) -> Outcome {
+        let limits = settings.limits
+        if let size = kind.dimensions(of: bytes), let problem = limits.problem(kind: kind, width: size.width, height: size.height, bytes: bytes.count) {
+            return .failed(.tooLarge, reason: "the header says \(problem)")
+        }
+        guard etl_vips_start() == 0 else { return .failed(.undecodable, reason: "libvips cannot start") }
+        var error = [CChar](repeating: 0, count: 512)
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let header = bytes.withUnsafeBytes { etl_vips_header($0.baseAddress, $0.count, &width, &height, &error, error.count) }
+        guard header == 0 else { return failure(error) }
+        if let problem = limits.problem(kind: kind, width: Int(width), height: Int(height), bytes: bytes.count) {
+            return .failed(.tooLarge, reason: "the header says \(problem)")
+        }
+        var picture = etl_vips_picture()
+        let format = settings.thumbFormat == .jpeg ? ETL_THUMB_JPEG : ETL_THUMB_WEBP
+        let made = bytes.withUnsafeBytes {
+            etl_vips_picture_make(
+                $0.baseAddress, $0.count, kind == .jpeg ? 1 : 0, Int32(settings.thumbSize), format, Int32(settings.thumbFormat.quality),
+                &picture, &error, error.count)
+        }
+        guard made == 0 else { return failure(error) }
+        defer { etl_vips_picture_free(&picture) }
+        let thumb = Array(UnsafeBufferPointer(start: picture.thumb, count: picture.thumb_length))
+        let smallWidth = Int(picture.rgba_width)
+        let smallHeight = Int(picture.rgba_height)
+        let rgba = Array(UnsafeBufferPointer(start: picture.rgba, count: smallWidth * smallHeight * 4))
+        let grey = withUnsafeBytes(of: picture.grey) { Array($0) }
+        guard let placeholder = ThumbHash.base64(width: smallWidth, height: smallHeight, rgba: rgba),
+              let phash = PerceptualHash.hex(grey: grey) else {
+            return .failed(.undecodable, reason: "libvips returned a \(smallWidth)×\(smallHeight) preview")
+        }
+        return .decoded(PictureDerivatives(
+            width: Int(width), height: Int(height), thumb: thumb,
+            thumbWidth: Int(picture.thumb_width), thumbHeight: Int(picture.thumb_height),
+            placeholder: placeholder, color: averageColor(rgba: rgba), phash: phash))
+    }
+
+    /// The alpha-weighted mean of the sRGB values, `#rrggbb`; a fully
+    /// transparent picture is white, the colour an app draws it on.
+    package static func averageColor(rgba: [UInt8]) -> String {
+        var sums = (r: 0.0, g: 0.0, b: 0.0, a: 0.0)
+        var index = 0
+        while index + 3 < rgba.count {
+            let alpha = Double(rgba[index + 3])
+            sums.r += Double(rgba[index]) * alpha
+            sums.g += Double(rgba[index + 1]) * alpha
+            sums.b += Double(rgba[index + 2]) * alpha
+            sums.a += alpha
+            index += 4
+        }
+        guard sums.a > 0 else { return "#ffffff" }
+        func hex(_ sum: Double) -> String {
+            let value = min(255, max(0, Int((sum / sums.a).rounded())))
+            return (value < 16 ? "0" : "") + String(value, radix: 16)
+        }
+        return "#" + hex(sums.r) + hex(sums.g) + hex(sums.b)
+    }
+
+    /// The decoder's message on one line, control characters escaped; an
+    /// early end of the data is `truncated`, anything else `undecodable`.
+    private static func failure(_ error: [CChar]) -> Outcome {
+        let message = error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let text = message.split(whereSeparator: \.isNewline).joined(separator: "; ")
+        let reason = TerminalText.escaped(text.isEmpty ? "the picture cannot be decoded" : text)
+        let lowered = reason.lowercased()
+        let isTruncated = ["premature end", "truncated", "unexpected end", "end of file", "out of data", "short read"]
+            .contains { lowered.contains($0) }
+        return .failed(isTruncated ? .truncated : .undecodable, reason: "the decoder says: " + reason)
+    }
+}

@@ -1,0 +1,41 @@
+import ETLCatalog
+import ETLCore
+import ETLPictures
+import FetchEngine
+import Foundation
+import SourceKit
+import SourceRegistry
+
+extension Crawler {
+    /// A source fetched item by item: plan the queue, fetch it through the
+    /// engine's loop with the source's writer, rebuild works and pages.
+    func fetchItems<Items: ItemFetcher>(_ items: Items, run: inout CrawlRun) async throws {
+        let catalog = run.catalog
+        let keptBefore = try catalog.keptIDs().count
+        let context = PlanContext(
+            catalog: catalog, options: options, client: client, pacer: run.pacer, stop: stop, reporter: reporter,
+            cursor: run.cursor, mode: run.summary.mode)
+        let queue: [Int]
+        do {
+            queue = try await items.plan(context, summary: &run.summary)
+        } catch let stopped as ListingStopped {
+            // Stopped before the work was known: nothing was fetched or changed.
+            reporter.crawl(didReport: .stopping(reason: stopped.reason.description))
+            run.summary.status = stopped.reason.runStatus
+            run.summary.remaining = try catalog.queuedIDs().count
+            return
+        }
+        let pacing = options.pacing
+        let fetcher = Fetcher(
+            kind: items.kind(api: options.api), client: client, pacer: run.pacer,
+            maxAttempts: pacing.maxAttempts, backoff: options.backoff, seed: pacing.jitterSeed)
+        let loop = ObjectLoop<Items.Kind, Items.Writer>(
+            catalog: catalog, reporter: reporter, loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
+        run.summary.status = try await loop.run(queue: queue, summary: &run.summary, minutes: &run.minutes)
+        try run.summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options, reporter: reporter)
+        run.summary.remaining = try catalog.queuedIDs().count
+        if run.summary.status == .completed {
+            try catalog.setSetting(Self.cursorKey, to: Timestamp.day(of: run.startedAt))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ETLCatalog
+import ETLCore
+import ETLPictures
+import FetchEngine
+import Foundation
+import SourceKit
+import SourceRegistry
+
+/// Runs one crawl of any source: one run sequence (check inputs, lock,
+/// open, bind, begin the run, telemetry, finish) around what the source's
+/// ``CrawlStyle`` reads.
+///
+///     let crawler = Crawler(options: options, client: try CurlClient(...), reporter: reporter, stop: stop)
+///     let summary = try await crawler.run()
+package struct Crawler: Sendable {
+    package let options: CrawlOptions
+    package let client: any HTTPClient
+    package let reporter: any CrawlReporter
+    package let stop: StopSignal
+    /// Masked out of every error text, in case a server echoes it.
+    package let credential: SourceCredential?
+
+    /// The `settings` key of the cursor: the UTC day the last completed run started.
+    package static let cursorKey = "last_completed_run_day"
+
+    package init(
+        options: CrawlOptions, client: any HTTPClient, credential: SourceCredential? = nil,
+        reporter: any CrawlReporter = SilentReporter(), stop: StopSignal = StopSignal()
+    ) {
+        self.options = options
+        self.client = client
+        self.credential = credential
+        self.reporter = reporter
+        self.stop = stop
+    }
+
+    package var source: any Source { SourceRegistry.source(options.source) }
+
+    package func run() async throws -> CrawlSummary {
+        let source = self.source
+        // Every input is checked before the catalog, its lock or a request is made.
+        try Catalog.checkExisting(path: options.catalogPath)
+        try PageWriter(outDirectory: options.outDirectory).checkWritable()
+        if case .itemByItem(let items) = source.crawl { try items.check(options) }
+        let lock = try CatalogLock(catalogPath: options.catalogPath)
+        defer { withExtendedLifetime(lock) {} }
+        let catalog = try Catalog.open(path: options.catalogPath)
+        try catalog.bind(to: source)
+        try catalog.closeAbandonedRuns()
+        let cursor = try catalog.setting(Self.cursorKey)
+        var mode = "full"
+        if case .itemByItem(let items) = source.crawl { mode = items.mode(of: options, hasCursor: cursor != nil) }
+        var run = try CrawlRun(catalog: catalog, options: options, stop: stop, mode: mode, cursor: cursor)
+        do {
+            switch source.crawl {
+            case .itemByItem(let items):
+                try await fetchItems(items, run: &run)
+            case .listing(let lister):
+                try await readListing(lister, table: source.table, run: &run)
+            }
+        } catch {
+            if !run.hasRecorded, let firstTry = catalog.discardUnreachableFirstRun(id: run.id, after: error) { throw firstTry }
+            run.summary.status = .failed
+            run.summary.error = masked("\(error)")
+            await run.finish()
+            try? catalog.finishRun(id: run.id, summary: run.summary, finishedAt: Date())
+            let text = "\(error)"
+            throw masked(text) == text ? error : MaskedError(description: masked(text))
+        }
+        await run.finish()
+        try catalog.finishRun(id: run.id, summary: run.summary, finishedAt: Date())
+        return run.summary
+    }
+
+    private func masked(_ text: String) -> String { credential?.masked(text) ?? text }
+}
+

@@ -1,0 +1,102 @@
+import ETLCatalog
+import ETLCore
+import ETLPictures
+import FetchEngine
+import Foundation
+import SourceKit
+import SourceRegistry
+import Store
+
+/// `etl export`: streams one table of the catalog as JSON Lines or CSV.
+///
+/// Rows go through a 64 KB buffer straight from the SQLite cursor to the
+/// file, so memory stays flat whatever the table's size. `--out` follows
+/// ``OutputTarget``'s rule: a new file is written atomically, an existing
+/// ordinary file is replaced only with `--replace`, a FIFO or device is
+/// written into, and the catalog or any database is never a destination.
+package struct CatalogExporter {
+    package let options: ExportOptions
+    /// A signal ends the export between two rows; nothing is left half-written.
+    package let stop: StopSignal?
+
+    package init(options: ExportOptions, stop: StopSignal? = nil) {
+        self.options = options
+        self.stop = stop
+    }
+
+    /// The query for each table, in a stable order.
+    package static func sql(for table: ExportOptions.Table) -> String {
+        switch table {
+        case .works: return "SELECT * FROM works ORDER BY object_id"
+        case .objects: return "SELECT * FROM objects ORDER BY object_id"
+        case .rejections: return "SELECT object_id, reason FROM rejections ORDER BY object_id, reason"
+        }
+    }
+
+    /// Writes the export to `outPath` (standard output when it is nil);
+    /// returns the number of rows.
+    @discardableResult
+    package func run(standardOutput: FileHandle = .standardOutput) throws -> Int {
+        guard let outPath = options.outPath else {
+            let catalog = try open()
+            return try write(catalog: catalog) { try standardOutput.write(contentsOf: $0) }
+        }
+        let target: OutputTarget
+        do {
+            target = try OutputTarget.plan(
+                for: outPath, catalogPath: options.catalogPath,
+                refusal: "the file exists; pass --replace to replace it, or choose another --out"
+            ) { _ in options.replacesExisting }
+        } catch let error as FileOutputError {
+            throw ExportError.cannotWrite(path: outPath, reason: error.reason)
+        }
+        let catalog = try open()
+        var count = 0
+        do {
+            try target.write { sink in count = try write(catalog: catalog) { try sink.write($0) } }
+        } catch let error as FileOutputError {
+            throw ExportError.cannotWrite(path: outPath, reason: error.reason)
+        }
+        return count
+    }
+
+    private func open() throws -> Catalog {
+        let catalog = try Catalog.openForReading(path: options.catalogPath)
+        if let source = options.givenSource { try catalog.requireSource(source) }
+        return catalog
+    }
+
+    private func write(catalog: Catalog, to output: ([UInt8]) throws -> Void) throws -> Int {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(80_000)
+        var count = 0
+        func flush() throws {
+            guard !buffer.isEmpty else { return }
+            try output(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+        let statement = try catalog.database.makeStatement(sql: Self.sql(for: options.table))
+        if options.format == .csv {
+            // The header comes from the schema, so an empty table still has one.
+            let names = try catalog.database.fetchAll(
+                sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [.text(options.table.rawValue)]
+            ).map { try $0.text(named: "name") }
+            RowEncoder.appendCSVRecord(names, to: &buffer)
+        }
+        try statement.forEachRow { row in
+            switch options.format {
+            case .jsonl:
+                RowEncoder.appendJSONLine(row, to: &buffer)
+            case .csv:
+                RowEncoder.appendCSVRecord(row.values.map { RowEncoder.csvField($0, formulaSafe: options.isCSVSafe) }, to: &buffer)
+            }
+            count += 1
+            if buffer.count >= 65_536 {
+                try flush()
+                if stop?.isRequested == true { throw StoppedBySignal() }
+            }
+        }
+        try flush()
+        return count
+    }
+}

@@ -1,0 +1,110 @@
+import ETLCatalog
+import ETLCore
+import ETLPictures
+import FetchEngine
+import Foundation
+import SourceKit
+import SourceRegistry
+import Store
+
+/// Runs one `etl images`: lock, tidy the folders, decode again the pictures
+/// on disk whose facts are missing, plan, download and decode, record.
+///
+///     let downloader = ImageDownloader(options: options, client: try CurlClient(...), reporter: reporter, stop: stop)
+///     let summary = try await downloader.run()
+package struct ImageDownloader: Sendable {
+    package let options: ImageOptions
+    package let client: any HTTPClient
+    package let reporter: any CrawlReporter
+    package let stop: StopSignal
+
+    package init(options: ImageOptions, client: any HTTPClient, reporter: any CrawlReporter = SilentReporter(), stop: StopSignal = StopSignal()) {
+        self.options = options
+        self.client = client
+        self.reporter = reporter
+        self.stop = stop
+    }
+
+    /// A client suited to pictures: the options' User-Agent and timeout, and
+    /// a body limit above the API's 10 MB, as originals can be larger.
+    package static func makeClient(for options: ImageOptions) throws -> CurlClient {
+        try CurlClient(configuration: .init(
+            userAgent: options.userAgent, timeout: options.pacing.timeout, maxBodyBytes: options.maxBodyBytes))
+    }
+
+    package func run() async throws -> ImageSummary {
+        // Its own lock: pictures come from other hosts than the crawl's API,
+        // so an image run may go on while the catalog is being crawled.
+        let lock = try CatalogLock.existing(catalogPath: options.catalogPath, purpose: .images)
+        defer { withExtendedLifetime(lock) {} }
+        let catalog = try Catalog.open(path: options.catalogPath, create: false)
+        try catalog.requireSource(options.source)
+        let directory = ImageDirectory(path: options.directory)
+        try directory.create()
+        let start = ContinuousClock.now
+        let startedAt = Date()
+        var summary = ImageSummary()
+        summary.mode = options.isAll ? "all" : "paged"
+        summary.directory = directory.path
+
+        var settings = options.pictures
+        settings.limits.maxBytes = options.maxBodyBytes
+        let maker = PictureMaker(directory: directory, settings: settings)
+        try maker.thumbs.create()
+        let sweep = try directory.removeLeftovers(keeping: try catalog.imageFiles())
+        let thumbSweep = try maker.thumbs.removeLeftovers(keeping: try catalog.thumbFiles())
+        summary.removedTemporary = sweep.temporary + thumbSweep.temporary
+        summary.removedOrphans = sweep.orphans + thumbSweep.orphans
+        try catalog.setSetting(Catalog.imageDirectoryKey, to: directory.path)
+        var candidates = try catalog.imageCandidates()
+        let refresh = PictureRefresh(catalog: catalog, directory: directory, maker: maker, stop: stop)
+        let due = refresh.due(candidates)
+        if !due.isEmpty {
+            let tally = try await refresh.run(due)
+            summary.decodedAgain = tally.decoded
+            for (failure, count) in tally.failures {
+                summary.failed += count
+                summary.failures[failure.rawValue, default: 0] += count
+            }
+            candidates = try catalog.imageCandidates()
+        }
+        var plan = ImagePlan(
+            candidates: candidates, layout: try PagesBuilder.recordedLayout(in: catalog) ?? PageLayout(),
+            isAll: options.isAll, retryFailed: options.retryFailed, directory: directory)
+        let refused = plan.refuseDisallowedHosts(options.imageHosts.forSource(options.source), at: Date())
+        try catalog.recordImages(refused)
+        for result in refused { summary.count(result, retries: 0) }
+        summary.skippedFailed = plan.skippedFailed
+        summary.withoutURL = plan.withoutURL
+        reporter.crawl(didReport: .planned(mode: "images", listed: nil, changes: nil, queued: plan.plannedDownloads))
+
+        let pacing = options.pacing
+        // The picture hosts' memory; the first thousand entries name them.
+        let memory = PacingMemoryKeeper(urls: plan.entries.prefix(1_000).map(\.url))
+        let pacer = pacing.makePacer(stop: stop, memory: memory.load(from: catalog))
+        var minutes = MinuteRecorder(kind: .images, runID: nil, startedAt: startedAt, start: .now, seconds: options.telemetrySeconds)
+        minutes.pacingMemory = memory
+        let fetcher = Fetcher(
+            kind: ImageRequest(directory: directory, maker: maker), client: client, pacer: pacer,
+            maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
+        let loop = ImageLoop(
+            catalog: catalog, directory: directory, maker: maker, reporter: reporter,
+            loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
+        do {
+            summary.status = try await loop.run(plan: plan, summary: &summary, minutes: &minutes)
+        } catch let error as ImageError {
+            summary.status = .failed
+            summary.error = error.description
+            // The minutes so far are kept; a second finish is a no-op.
+            if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+        }
+        await minutes.rememberPacing(of: pacer, in: catalog, isFinal: true)
+        summary.requests = await pacer.requests
+        summary.blocks = await pacer.blocks
+        summary.refusals = await pacer.refusals
+        summary.noise = await pacer.noise
+        summary.durationSeconds = (ContinuousClock.now - start).inSeconds
+        summary.achievedRate = summary.durationSeconds > 0 ? Double(summary.requests) / summary.durationSeconds : 0
+        return summary
+    }
+}

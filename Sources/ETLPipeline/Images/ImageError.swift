@@ -1,0 +1,34 @@
+import ETLCatalog
+import ETLCore
+import ETLPictures
+import FetchEngine
+import SourceKit
+import SourceRegistry
+import Store
+
+/// Errors that stop `etl images` as a whole (a single image's failure is
+/// an ``ImageFailure`` recorded in the catalog instead).
+package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `--dir` exists and is not a folder.
+    case notADirectory(path: String)
+    /// A picture or the folder could not be written (disk full, permissions).
+    case cannotWrite(path: String, reason: String)
+    /// The image host could not be reached at all, even after retries.
+    case unreachable(reason: String)
+    /// A file etl did not write sits where a picture or thumbnail goes:
+    /// that work's picture fails as ``ImageFailure/occupied``; the run goes on.
+    case occupied(path: String)
+
+    package var description: String {
+        switch self {
+        case .notADirectory(let path):
+            return "--dir '\(path)' exists and is not a directory"
+        case .cannotWrite(let path, let reason):
+            return "cannot write image '\(path)': \(reason)"
+        case .occupied(let path):
+            return "a file etl did not write is at '\(path)'; etl leaves it alone: move it away and run again"
+        case .unreachable(let reason):
+            return "the image host is unreachable (\(reason)); nothing more was recorded, run again later"
+        }
+    }
+}

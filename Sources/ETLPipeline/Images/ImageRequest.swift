@@ -1,0 +1,154 @@
+import ETLCatalog
+import ETLCore
+import ETLPictures
+import FetchEngine
+import Foundation
+import SourceKit
+import SourceRegistry
+import Store
+
+/// One work's picture as the engine fetches it: the classification is
+/// ``ImageClassifier``'s; a picture is then decoded (``PictureMaker``), and
+/// only one that decodes is written to the folder, with its thumbnail,
+/// before the result is handed back.
+///
+/// An HTML page, an empty body or a non-image for one URL while others
+/// succeed is that work's `not_an_image`: the page only makes the engine
+/// probe once, and nothing cools down unless the probe is refused too.
+package struct ImageRequest: FetchKind {
+    /// One image to fetch.
+    package struct Job: Sendable {
+        package var objectID: Int
+        package var url: String
+        package var previousFile: String?
+    }
+
+    package let directory: ImageDirectory
+    package let maker: PictureMaker
+
+    package func url(for job: Job) -> String { Self.requestURL(job.url) }
+
+    package func verdict(for response: HTTPResponse, item job: Job) async -> Verdict<ImageResult> {
+        switch ImageClassifier.verdict(for: response) {
+        case .image(let kind, let status):
+            let body = response.body
+            let made: PictureMaker.Made
+            do {
+                made = try maker.make(body, kind: kind, objectID: job.objectID)
+            } catch ImageError.occupied(let path) {
+                return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
+            } catch {
+                return .fatal(error as? ImageError ?? ImageError.cannotWrite(path: maker.thumbs.path, reason: "\(error)"))
+            }
+            let facts: (width: Int, height: Int, facts: PictureFacts)
+            switch made {
+            case .failed(.truncated, let reason):
+                // Pixel data cut short: the connection may have dropped it.
+                return .retry(FetchFailure(.truncated, reason: reason, status: status, contentType: response.contentType), retryAfter: nil)
+            case .failed(let failure, let reason):
+                return .done(result(job, .failed(failure, reason: reason), status: status, contentType: response.contentType))
+            case .picture(let width, let height, let picture):
+                facts = (width, height, picture)
+            }
+            let file = ImageFile(
+                name: ImageFile.name(objectID: job.objectID, kind: kind), kind: kind,
+                bytes: body.count, sha256: SHA256.hex(of: body), width: facts.width, height: facts.height, facts: facts.facts)
+            do {
+                try directory.write(body, as: file.name)
+            } catch ImageError.occupied(let path) {
+                return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
+            } catch let error as ImageError {
+                return .fatal(error)
+            } catch {
+                return .fatal(ImageError.cannotWrite(path: directory.filePath(file.name), reason: "\(error)"))
+            }
+            return .done(result(job, .saved(file), status: status, contentType: response.contentType))
+        case .failed(let failure, let reason, let status):
+            return .done(result(job, .failed(failure, reason: reason), status: status, contentType: response.contentType))
+        case .block(let reason, let status):
+            // A page instead of the picture is this URL's problem unless a probe says otherwise.
+            let isPage = status == 200
+            let failure = FetchFailure(isPage ? .badBody : .refused, reason: reason, status: status, contentType: response.contentType)
+            return .refused(failure, isFinalIfNoise: isPage)
+        case .retry(let failure, let reason, let status, let retryAfter):
+            let failure = FetchFailure(Self.category(failure), reason: reason, status: status, contentType: response.contentType)
+            return .retry(failure, retryAfter: retryAfter)
+        case .unreachable(let reason):
+            return .retry(FetchFailure(.unreachable, reason: reason))
+        }
+    }
+
+    package func verdict(for error: HTTPError, item job: Job) -> Verdict<ImageResult> {
+        switch ImageClassifier.verdict(for: error) {
+        case .failed(let failure, let reason, let status):
+            return .done(result(job, .failed(failure, reason: reason), status: status, contentType: nil))
+        case .unreachable(let reason):
+            return .retry(FetchFailure(.unreachable, reason: reason))
+        case .retry(let failure, let reason, let status, _):
+            return .retry(FetchFailure(Self.category(failure), reason: reason, status: status))
+        case .image, .block:
+            return .retry(FetchFailure(.network, reason: error.description))
+        }
+    }
+
+    package func output(for job: Job, failure: FetchFailure, attempts: Int) -> ImageResult {
+        result(job, .failed(Self.imageFailure(failure.category), reason: failure.reason), status: failure.status, contentType: failure.contentType)
+    }
+
+    private func result(_ job: Job, _ outcome: ImageResult.Outcome, status: Int?, contentType: String?) -> ImageResult {
+        ImageResult(
+            objectID: job.objectID, url: job.url, outcome: outcome, httpStatus: status,
+            contentType: contentType, fetchedAt: Date(), attempts: 0, previousFile: job.previousFile)
+    }
+
+    /// What an `occupied` row says: the work's picture comes once the file is moved.
+    package static func occupiedReason(_ path: String) -> String {
+        "a file etl did not write is at '\(path)'; move it away and run 'etl images --retry-failed'"
+    }
+
+    package static func category(_ failure: ImageFailure) -> FetchFailure.Category {
+        switch failure {
+        case .status: return .status
+        case .timeout: return .timeout
+        case .notAnImage: return .badBody
+        case .truncated: return .truncated
+        case .blocked: return .refused
+        case .network: return .network
+        case .tooLarge: return .tooLarge
+        case .invalidURL: return .invalidURL
+        case .undecodable: return .badBody
+        case .occupied: return .status
+        }
+    }
+
+    package static func imageFailure(_ category: FetchFailure.Category) -> ImageFailure {
+        switch category {
+        case .status: return .status
+        case .timeout: return .timeout
+        case .badBody: return .notAnImage
+        case .truncated: return .truncated
+        case .refused: return .blocked
+        case .network, .unreachable: return .network
+        case .tooLarge: return .tooLarge
+        case .invalidURL: return .invalidURL
+        }
+    }
+
+    /// `url` with spaces, non-ASCII and other characters a URL cannot hold
+    /// percent-encoded (as UTF-8); existing `%XX` escapes are kept. The
+    /// records hold URLs such as `…/web-large/sfrl26.145.260a, b_251176.jpg`.
+    package static func requestURL(_ url: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(url.utf8.count)
+        for byte in url.utf8 {
+            if allowed.contains(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

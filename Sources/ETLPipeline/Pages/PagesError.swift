@@ -1,0 +1,24 @@
+import ETLCatalog
+import ETLCore
+import ETLPictures
+import FetchEngine
+import SourceKit
+import SourceRegistry
+import Store
+
+/// Errors while writing page files.
+package enum PagesError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A file or folder under `--out` could not be written.
+    case cannotWrite(path: String, reason: String)
+    /// `--out` names something that is not a folder.
+    case notADirectory(path: String)
+
+    package var description: String {
+        switch self {
+        case .cannotWrite(let path, let reason):
+            return "cannot write pages to '\(path)': \(reason)"
+        case .notADirectory(let path):
+            return "--out '\(path)' exists and is not a directory"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ETLCatalog
+import ETLCore
+import ETLPictures
+import ETLPipeline
+import FetchEngine
+import Foundation
+import SourceKit
+import SourceRegistry
+import Store
+
+/// `etl gallery`: one static HTML file per page file (`page-N.html`), the
+/// works as an app shows them: each thumbnail over its average colour and
+/// its ThumbHash preview, with title, artist, date and a link back to the
+/// source. Thumbnails are referenced by relative path from the gallery
+/// folder to the images folder, so the folder opens offline; nothing else
+/// is fetched. The same catalog gives the same bytes.
+///
+/// Files are written like pictures (temporary file, fsync, rename; a
+/// manifest of what etl wrote), so a file of the user's is never replaced.
+package struct GalleryBuilder: Sendable {
+    package let options: GalleryOptions
+
+    package init(options: GalleryOptions) {
+        self.options = options
+    }
+
+    /// Writes the pages; returns the paths written.
+    package func run() throws -> [String] {
+        let catalog = try Catalog.openForReading(path: options.catalogPath)
+        try catalog.requireSource(options.source)
+        let pages = try entries(in: catalog)
+        let last = try catalog.recordedPages().count
+        guard last > 0 else { throw GalleryError.noPages(catalog: options.catalogPath) }
+        var wanted = Array(1...last)
+        if let page = options.page {
+            guard (1...last).contains(page) else { throw GalleryError.noSuchPage(page, count: last) }
+            wanted = [page]
+        }
+        let folder = ImageDirectory(path: options.resolvedOutDirectory, accepts: Self.isPageName)
+        try folder.create()
+        let images = try catalog.setting(Catalog.imageDirectoryKey)
+        let prefix = images.map { Self.relativePath(from: folder.path, to: $0) } ?? ""
+        var written: [String] = []
+        for page in wanted {
+            let html = GalleryPage(page: page, pageCount: last, source: options.source, entries: pages[page] ?? [], imagePrefix: prefix).html()
+            let name = "page-\(page).html"
+            try folder.write(Array(html.utf8), as: name)
+            written.append(folder.filePath(name))
+        }
+        folder.sync()
+        return written
+    }
+
+    /// The paged works by page, in page order, with their verified pictures.
+    package func entries(in catalog: Catalog) throws -> [Int: [GalleryEntry]] {
+        var pages: [Int: [GalleryEntry]] = [:]
+        let rows = try catalog.database.fetchAll(sql: """
+            SELECT w.page, w.object_id, w.title, w.artist_display_name, w.object_date, w.object_url,
+                   i.thumb_file, i.thumb_width, i.thumb_height, i.placeholder, i.color
+              FROM works w
+              LEFT JOIN images i ON i.object_id = w.object_id AND i.state = 'ok'
+                                AND i.url = \(Catalog.imageURL(ofWork: "w"))
+             WHERE w.page IS NOT NULL
+             ORDER BY w.page, w.position
+            """)
+        for row in rows {
+            guard let page = try row.integer(named: "page"), let id = try row.integer(named: "object_id") else { continue }
+            pages[page, default: []].append(GalleryEntry(
+                objectID: id, title: try row.text(named: "title") ?? "", artist: try row.text(named: "artist_display_name") ?? "",
+                date: try row.text(named: "object_date") ?? "", link: try row.text(named: "object_url"),
+                thumb: try row.text(named: "thumb_file"), thumbWidth: try row.integer(named: "thumb_width"),
+                thumbHeight: try row.integer(named: "thumb_height"), placeholder: try row.text(named: "placeholder"),
+                color: try row.text(named: "color")))
+        }
+        return pages
+    }
+
+    /// `to` relative to the folder `from`, both resolved against the
+    /// working directory: `../images/`, or `` when they are the same.
+    package static func relativePath(from: String, to: String) -> String {
+        func parts(_ path: String) -> [String] {
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            var result: [String] = []
+            for part in absolute.split(separator: "/") {
+                if part == "." || part.isEmpty { continue }
+                if part == "..", !result.isEmpty { result.removeLast(); continue }
+                result.append(String(part))
+            }
+            return result
+        }
+        let a = parts(from), b = parts(to)
+        var common = 0
+        while common < min(a.count, b.count), a[common] == b[common] { common += 1 }
+        let path = Array(repeating: "..", count: a.count - common) + b[common...]
+        return path.isEmpty ? "" : path.joined(separator: "/") + "/"
+    }
+
+    /// `page-N.html`, N from 1 without leading zeros: what the gallery writes.
+    @Sendable package static func isPageName(_ name: String) -> Bool {
+        guard name.hasPrefix("page-"), name.hasSuffix(".html") else { return false }
+        let number = name.dropFirst(5).dropLast(5)
+        return Int(number).map { String($0) == number && $0 > 0 } ?? false
+    }
+}

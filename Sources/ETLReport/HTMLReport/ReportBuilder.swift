@@ -1,0 +1,47 @@
+import ETLCatalog
+import ETLCore
+import ETLPictures
+import ETLPipeline
+import FetchEngine
+import Foundation
+import SourceKit
+import SourceRegistry
+import Store
+
+/// Runs `etl report`: reads the catalog, renders the page, and puts it in
+/// place through ``OutputTarget`` (atomically; only over a report etl wrote).
+package struct ReportBuilder: Sendable {
+    package let options: ReportOptions
+
+    /// What a page begins with; a file that does not is not ours to replace.
+    package static let signature = "<title>etl report</title>"
+
+    package init(options: ReportOptions) {
+        self.options = options
+    }
+
+    /// Writes the page; returns its path. `now` fills the "generated at" line.
+    @discardableResult
+    package func run(now: Date = Date()) throws -> String {
+        let out = options.resolvedOutPath
+        // The catalog first: a missing one is the error to show, not its folder.
+        let catalog = try Catalog.openForReading(path: options.catalogPath)
+        if let source = options.givenSource { try catalog.requireSource(source) }
+        do {
+            let target = try OutputTarget.plan(
+                for: out, catalogPath: options.catalogPath, refusal: "the file exists and is not an etl report",
+                mayReplace: Self.isReport)
+            let html = HTMLReport(data: try catalog.reportData(runLimit: options.runLimit), generatedAt: Timestamp.string(from: now)).render()
+            try target.write { try $0.write(Array(html.utf8)) }
+        } catch let error as FileOutputError {
+            throw ReportError.cannotWrite(path: out, reason: error.reason)
+        }
+        return out
+    }
+
+    /// Whether the regular file at `path` is a report etl wrote.
+    package static func isReport(_ path: String) -> Bool {
+        let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 512) } ?? Data()
+        return String(decoding: head, as: UTF8.self).contains(signature)
+    }
+}

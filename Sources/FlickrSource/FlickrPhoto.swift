@@ -1,0 +1,80 @@
+import ETLCatalog
+import ETLCore
+import FetchEngine
+import Foundation
+import SourceKit
+import Store
+
+/// The Flickr app's completeness rule and the catalog row of one photo.
+///
+/// Complete = `id` a non-empty string, `farm` an integer, `server` and
+/// `secret` non-empty strings, `ispublic` 1: what the app needs to build
+/// `https://live.staticflickr.com/{server}/{id}_{secret}_{size}.jpg`.
+/// Photo IDs are digits, stored as the integer `object_id`.
+package enum FlickrPhoto {
+    package static let table = SourceTable(
+        name: "flickr_photos",
+        description: "Flickr's own fields of every listed photo, kept or not. Join to works on object_id.",
+        columns: [
+            .column("owner", "TEXT", "The owner's NSID, e.g. 12345678@N00."),
+            .column("owner_name", "TEXT", "The owner's display name: credit it beside the photo."),
+            .column("license", "INTEGER", "Flickr's licence ID (flickr.photos.licenses.getInfo)."),
+            .column("license_name", "TEXT", "The licence, e.g. CC BY 2.0 or All Rights Reserved."),
+            .column("license_url", "TEXT", "The licence's text."),
+            .column("date_upload", "TEXT", "When it was uploaded, UTC, ISO 8601."),
+            .column("date_taken", "TEXT", "When it was taken, as the owner's camera says."),
+            .column("server", "TEXT", "Part of the picture URL."),
+            .column("secret", "TEXT", "Part of the picture URL."),
+            .column("farm", "INTEGER", "Flickr's storage farm (legacy URLs)."),
+            .column("photo_page_url", "TEXT", "The photo's page: link back to it (Flickr's terms ask for it)."),
+        ])
+
+    /// The photo as a catalog item; nil when it has no ID to key it by.
+    package static func item(from photo: JSONValue, query: FlickrQuery) -> ListedItem? {
+        let id: Int
+        var reasons: [RejectionReason] = []
+        switch photo["id"] {
+        case .string(let text)?:
+            guard let number = Int(text), number > 0, text.allSatisfy(\.isASCII) else { return nil }
+            id = number
+        case .integer(let number)? where number > 0:
+            // Usable as a key, but not what the app decodes.
+            id = Int(number)
+            reasons.append(.invalidID)
+        default:
+            return nil
+        }
+        let server = photo["server"]?.nonBlankString
+        let secret = photo["secret"]?.nonBlankString
+        if photo["farm"]?.integer == nil { reasons.append(.missingFarm) }
+        if server == nil { reasons.append(.missingServer) }
+        if secret == nil { reasons.append(.missingSecret) }
+        if photo["ispublic"]?.integer != 1 { reasons.append(.notPublic) }
+
+        let owner = photo["owner"]?.nonBlankString
+        let ownerName = photo["ownername"]?.nonBlankString
+        let license = FlickrSearchPage.count(photo["license"])
+        let taken = photo["datetaken"]?.nonBlankString
+        let pageURL = owner.map { "https://www.flickr.com/photos/\($0)/\(id)" }
+        var item = ListedItem(id: id, rawJSON: photo.encoded, reasons: reasons, details: [
+            .text(owner), .text(ownerName), .int(license), .text(license.flatMap { FlickrLicense.names[$0]?.name }),
+            .text(license.flatMap { FlickrLicense.names[$0]?.url }), .text(uploadDate(photo["dateupload"])),
+            .text(taken), .text(server), .text(secret), .int(photo["farm"]?.integer.map(Int.init)), .text(pageURL),
+        ])
+        item.title = photo["title"]?.string ?? ""
+        item.creator = ownerName ?? owner
+        item.date = taken
+        item.year = taken.flatMap { Int($0.prefix(4)) }
+        if let server, let secret {
+            item.imageURL = "\(query.imageBase)/\(server)/\(id)_\(secret)_\(query.imageSize).jpg"
+        }
+        item.pageURL = pageURL
+        return item
+    }
+
+    /// `dateupload` is Unix seconds as a string.
+    private static func uploadDate(_ value: JSONValue?) -> String? {
+        guard let seconds = FlickrSearchPage.count(value) else { return nil }
+        return Timestamp.string(from: Date(timeIntervalSince1970: Double(seconds)))
+    }
+}

@@ -1,0 +1,32 @@
+import ETLCatalog
+import ETLCore
+import FetchEngine
+import SourceKit
+import Store
+
+extension Catalog {
+    /// Takes never-fetched objects the CSV shows cannot pass out of the
+    /// queue, recording the CSV's reasons in `rejections`. Returns how many.
+    @discardableResult
+    package func planOut(_ plan: CrawlPlan, ids: [Int]) throws -> Int {
+        try database.transaction {
+            let markPlannedOut = try database.makeStatement(sql: """
+                UPDATE objects SET needs_fetch = 0, planned_out = 1
+                 WHERE object_id = ? AND state = 'pending'
+                """)
+            let insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
+            var count = 0
+            for id in ids {
+                let reasons = plan.reasons(for: id)
+                guard !reasons.isEmpty else { continue }
+                try markPlannedOut.execute(arguments: [.integer(Int64(id))])
+                guard database.changesCount > 0 else { continue }
+                count += 1
+                for reason in reasons {
+                    try insertReason.execute(arguments: [.integer(Int64(id)), .text(reason)])
+                }
+            }
+            return count
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ETLCatalog
+import ETLCore
+import FetchEngine
+import Foundation
+import Store
+
+/// Reads a source whose listing names IDs and whose items are fetched one
+/// by one: it plans the queue, says how one item's answers read, and
+/// writes the results. The pipeline runs the fetching (bounded fan-out,
+/// batches, telemetry) and everything around it.
+package protocol ItemFetcher: Sendable {
+    associatedtype Kind: FetchKind where Kind.Item == Int, Kind.Output == FetchResult<Writer.Record>
+    associatedtype Writer: ResultWriting
+
+    /// How one item's answers read, for the API at `api`.
+    func kind(api: String) -> Kind
+    /// Checks inputs named by options (an `--ids` file) before anything is opened.
+    func check(_ options: CrawlOptions) throws
+    /// Brings the catalog's queue up to date (listing, changes, plans) and
+    /// returns it in work order, filling the summary's listing figures.
+    func plan(_ context: PlanContext, summary: inout CrawlSummary) async throws -> [Int]
+    /// The name of a run of `options`, given whether the catalog has a completed run (`full`, `incremental`, …).
+    func mode(of options: CrawlOptions, hasCursor: Bool) -> String
+}
+
+/// What planning works with.
+package struct PlanContext {
+    package var catalog: Catalog
+    package var options: CrawlOptions
+    package var client: any HTTPClient
+    package var pacer: RequestPacer
+    package var stop: StopSignal
+    package var reporter: any CrawlReporter
+    /// The UTC day the last completed run started, if any.
+    package var cursor: String?
+    package var mode: String
+
+    package init(
+        catalog: Catalog, options: CrawlOptions, client: any HTTPClient, pacer: RequestPacer, stop: StopSignal,
+        reporter: any CrawlReporter, cursor: String?, mode: String
+    ) {
+        self.catalog = catalog
+        self.options = options
+        self.client = client
+        self.pacer = pacer
+        self.stop = stop
+        self.reporter = reporter
+        self.cursor = cursor
+        self.mode = mode
+    }
+}

@@ -1,0 +1,68 @@
+import ETLCatalog
+import ETLCore
+import FetchEngine
+
+/// One API etl builds datasets from: everything that differs between
+/// sources. The pipeline and the commands ask a source, never name one; a
+/// source is a target of its own (`Sources/<Name>Source`) and one line in
+/// `SourceRegistry.all`.
+package protocol Source: Sendable {
+    /// `--source`, the catalog's `settings.source`, its default folder.
+    var name: SourceName { get }
+    /// What it is, for `--help`.
+    var title: String { get }
+    var defaults: SourceDefaults { get }
+    /// What `metadata.json` says about the data's origin and terms.
+    var attribution: SourceAttribution { get }
+    /// Where the API credential may come from, in the order tried; empty
+    /// when the source needs none.
+    var credentials: [CredentialVariable] { get }
+    /// Where to get a credential, said when none is set.
+    var credentialHelp: String { get }
+    /// The source's own columns, in a table beside the shared core; nil
+    /// when its fields are the shared `objects` columns.
+    var table: SourceTable? { get }
+    /// `etl crawl` options only this source takes.
+    var options: [SourceOption] { get }
+    /// The rules across options, once all are read: throws a message for
+    /// the command line's `Error:` line.
+    func validate(_ options: CrawlOptions) throws(SourceOptionError)
+    /// How a crawl reads it.
+    var crawl: CrawlStyle { get }
+    /// Lines this source adds to a crawl's summary.
+    func summaryLines(for summary: CrawlSummary) -> [String]
+}
+
+extension Source {
+    package var credentials: [CredentialVariable] { [] }
+    package var credentialHelp: String { "" }
+    package var table: SourceTable? { nil }
+    package var options: [SourceOption] { [] }
+    package func validate(_ options: CrawlOptions) throws(SourceOptionError) {}
+    package func summaryLines(for summary: CrawlSummary) -> [String] { [] }
+
+    /// The credential from `environment`; nil when the source needs none.
+    package func credential(from environment: [String: String]) throws -> SourceCredential? {
+        try SourceCredential.from(environment: environment, source: name, variables: credentials, help: credentialHelp)
+    }
+
+    /// Whether each crawl reads the whole list (rather than a queue of items).
+    package var readsWholeList: Bool {
+        if case .listing = crawl { return true }
+        return false
+    }
+}
+
+/// A rule across a source's options that the command line breaks, e.g.
+/// `--source x needs '--text <text>' or '--tags <tags>'`.
+package struct SourceOptionError: Error, Equatable, Sendable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+}
+
+extension Source {
+    /// What the catalog's metadata says of this source.
+    package var described: DescribedSource {
+        DescribedSource(name: name, attribution: attribution, table: table)
+    }
+}

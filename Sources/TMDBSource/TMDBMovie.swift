@@ -1,0 +1,69 @@
+import ETLCatalog
+import ETLCore
+import FetchEngine
+import SourceKit
+import Store
+
+/// The TMDB app's strict decode, applied per movie instead of per page:
+/// `id` an integer; `title`, `overview`, `poster_path`, `release_date`
+/// strings non-empty after trimming; `vote_average` a number. The app
+/// decodes a page of 20 at once, so one incomplete movie costs it all 20.
+package enum TMDBMovie {
+    package static let table = SourceTable(
+        name: "tmdb_movies",
+        description: "TMDB's own fields of every listed movie, kept or not. Join to works on object_id.",
+        columns: [
+            .column("original_title", "TEXT", "The title in the original language."),
+            .column("original_language", "TEXT", "ISO 639-1 code of the original language."),
+            .column("overview", "TEXT", "The plot summary."),
+            .column("release_date", "TEXT", "Release date, YYYY-MM-DD."),
+            .column("vote_average", "REAL", "Average vote, 0 to 10."),
+            .column("vote_count", "INTEGER", "Number of votes."),
+            .column("popularity", "REAL", "TMDB's popularity score when listed."),
+            .column("poster_path", "TEXT", "Path of the poster; the picture URL adds a size prefix."),
+            .column("backdrop_path", "TEXT", "Path of the backdrop image."),
+            .column("genre_ids", "TEXT", "TMDB genre IDs, a JSON array."),
+            .column("adult", "INTEGER", "1 for adult content."),
+            .column("list_rank", "INTEGER", "Position in today's now-playing list, from 1."),
+            .column("movie_page_url", "TEXT", "The movie's page on themoviedb.org: link back to it."),
+        ])
+
+    /// The movie as a catalog item; nil when it has no ID to key it by.
+    package static func item(from movie: JSONValue, rank: Int, query: TMDBQuery) -> ListedItem? {
+        var reasons: [RejectionReason] = []
+        let id: Int
+        switch movie["id"] {
+        case .integer(let number)? where number > 0: id = Int(number)
+        case .string(let text)?:
+            guard let number = Int(text), number > 0 else { return nil }
+            id = number
+            reasons.append(.invalidID)
+        default: return nil
+        }
+        let title = movie["title"]?.nonBlankString
+        let overview = movie["overview"]?.nonBlankString
+        let poster = movie["poster_path"]?.nonBlankString
+        let released = movie["release_date"]?.nonBlankString
+        let vote = movie["vote_average"]?.number
+        if title == nil { reasons.append(.missingTitle) }
+        if overview == nil { reasons.append(.missingOverview) }
+        if poster == nil { reasons.append(.missingPosterPath) }
+        if released == nil { reasons.append(.missingReleaseDate) }
+        if vote == nil { reasons.append(.missingVoteAverage) }
+        let pageURL = "https://www.themoviedb.org/movie/\(id)"
+        var item = ListedItem(id: id, rawJSON: movie.encoded, reasons: reasons, details: [
+            .text(movie["original_title"]?.string), .text(movie["original_language"]?.string), .text(movie["overview"]?.string),
+            .text(movie["release_date"]?.string), vote.map { .real($0) } ?? .null,
+            .int(movie["vote_count"]?.integer.map(Int.init)), movie["popularity"]?.number.map { .real($0) } ?? .null,
+            .text(movie["poster_path"]?.string), .text(movie["backdrop_path"]?.string),
+            .text(movie["genre_ids"].map(\.encoded)), .bool(movie["adult"].flatMap { if case .bool(let flag) = $0 { flag } else { nil } }),
+            .int(rank), .text(pageURL),
+        ])
+        item.title = title ?? movie["title"]?.string
+        item.date = released
+        item.year = released.flatMap { Int($0.prefix(4)) }
+        item.imageURL = poster.map { "\(query.imageBase)\($0.hasPrefix("/") ? "" : "/")\($0)" }
+        item.pageURL = pageURL
+        return item
+    }
+}
