@@ -153,6 +153,7 @@ struct ListingStopTests {
             when: { (try? server.requests().contains("/objects")) ?? false }, secondSignal: .onceTaken)
         #expect(run.exitCode == 130, "\(run.standardError)")
         #expect(await HangGuard.waitUntil { server.abandoned() == ["/objects"] }, "the listing's transfer was cancelled")
+        #expect(try server.requests() == ["/objects"], "asked once, not again after the stop")
         let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
         #expect(summary.status == .interrupted)
         let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
@@ -168,6 +169,7 @@ struct ListingStopTests {
         #expect(run.exitCode == 0, "\(run.standardError)")
         // The listing's answer was never waited for: the budget cancelled its transfer.
         #expect(await HangGuard.waitUntil { server.abandoned() == ["/objects"] }, "the listing's transfer was cancelled")
+        #expect(try server.requests() == ["/objects"], "asked once, not again after the stop")
         let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
         #expect(summary.status == .budgetReached)
     }
