@@ -27,13 +27,8 @@ extension CrawlSummary {
     }
 
     /// The pacer's counts and the run's time.
-    package mutating func recordTimes(of pacer: RequestPacer, elapsed: Duration) async {
-        let seconds = elapsed.inSeconds
-        requests = await pacer.requests
-        blocks = await pacer.blocks
-        refusals = await pacer.refusals
-        noise = await pacer.noise
-        durationSeconds = seconds
-        achievedRate = seconds > 0 ? Double(requests) / seconds : 0
+    mutating func record(_ figures: PacedFigures) {
+        (requests, blocks, refusals, noise) = (figures.requests, figures.blocks, figures.refusals, figures.noise)
+        (durationSeconds, achievedRate) = (figures.durationSeconds, figures.achievedRate)
     }
 }

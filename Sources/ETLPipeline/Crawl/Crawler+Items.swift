@@ -31,7 +31,7 @@ extension Crawler {
             maxAttempts: pacing.maxAttempts, backoff: options.backoff, seed: pacing.jitterSeed)
         let loop = ObjectLoop<Items.Kind, Items.Writer>(
             catalog: catalog, reporter: reporter, loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
-        run.summary.status = try await loop.run(queue: queue, summary: &run.summary, minutes: &run.minutes)
+        run.summary.status = try await loop.run(queue: queue, summary: &run.summary, minutes: &run.paced.minutes)
         try run.summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options, reporter: reporter)
         run.summary.remaining = try catalog.queuedIDs().count
         if run.summary.status == .completed {

@@ -30,7 +30,7 @@ extension Crawler {
                 try record(listing, table: table, run: &run)
                 var tally = FetchTally()
                 tally.requests = await run.pacer.requests
-                run.minutes.count(
+                run.paced.minutes.count(
                     ok: listing.items.count, complete: listing.items.filter(\.isComplete).count, tally: tally, isCommitted: false)
             } catch {
                 failure = failure ?? error

@@ -22,7 +22,7 @@ package struct ObjectLoop<Kind: FetchKind, Writer: ResultWriting> where Kind.Ite
     /// Fetches `queue` in order; returns how the loop ended.
     /// Each minute's figures go to `run_minutes` as the minute ends.
     package func run(queue: [Int], summary: inout CrawlSummary, minutes: inout MinuteRecorder) async throws -> CrawlSummary.Status {
-        let start = ContinuousClock.now
+        let start = pacer.clock.now
         var next = queue.startIndex
         var done = 0
         let pacer = self.pacer
@@ -64,7 +64,7 @@ package struct ObjectLoop<Kind: FetchKind, Writer: ResultWriting> where Kind.Ite
                 commit: { try await writer.submit($0) },
                 onHeartbeat: {
                     // Telemetry never fails a run: a busy catalog costs a minute row at most.
-                    if let minute = minutes.observe(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+                    if let minute = minutes.observe(await pacer.snapshot, at: pacer.clock.now) { try? catalog.record(minute) }
                     await minutes.rememberPacing(of: pacer, in: catalog)
                     reporter.report(await pacer.takeEvents())
                     reporter.crawl(didReport: .progress(await pacer.progress(
@@ -73,7 +73,7 @@ package struct ObjectLoop<Kind: FetchKind, Writer: ResultWriting> where Kind.Ite
                 onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
         }
         reporter.report(await pacer.takeEvents())
-        if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+        if let minute = minutes.finish(await pacer.snapshot, at: pacer.clock.now) { try? catalog.record(minute) }
         return stopReason?.runStatus ?? .completed
     }
 

@@ -41,7 +41,6 @@ package struct ImageDownloader: Sendable {
         try catalog.requireSource(options.source)
         let directory = ImageDirectory(path: options.directory)
         try directory.create()
-        let start = ContinuousClock.now
         let startedAt = Date()
         var summary = ImageSummary()
         summary.mode = options.isAll ? "all" : "paged"
@@ -80,10 +79,10 @@ package struct ImageDownloader: Sendable {
 
         let pacing = options.pacing
         // The picture hosts' memory; the first thousand entries name them.
-        let memory = PacingMemoryKeeper(urls: plan.entries.prefix(1_000).map(\.url))
-        let pacer = pacing.makePacer(stop: stop, memory: memory.load(from: catalog))
-        var minutes = MinuteRecorder(kind: .images, runID: nil, startedAt: startedAt, start: .now, seconds: options.telemetrySeconds)
-        minutes.pacingMemory = memory
+        var run = PacedRun(
+            catalog: catalog, kind: .images, runID: nil, urls: plan.entries.prefix(1_000).map(\.url), pacing: pacing, stop: stop,
+            telemetrySeconds: options.telemetrySeconds, startedAt: startedAt)
+        let pacer = run.pacer
         let fetcher = Fetcher(
             kind: ImageRequest(directory: directory, maker: maker), client: client, pacer: pacer,
             maxAttempts: pacing.maxAttempts, seed: pacing.jitterSeed)
@@ -91,20 +90,15 @@ package struct ImageDownloader: Sendable {
             catalog: catalog, directory: directory, maker: maker, reporter: reporter,
             loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
         do {
-            summary.status = try await loop.run(plan: plan, summary: &summary, minutes: &minutes)
+            summary.status = try await loop.run(plan: plan, summary: &summary, minutes: &run.minutes)
         } catch let error as ImageError {
             summary.status = .failed
             summary.error = error.description
-            // The minutes so far are kept; a second finish is a no-op.
-            if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
         }
-        await minutes.rememberPacing(of: pacer, in: catalog, isFinal: true)
-        summary.requests = await pacer.requests
-        summary.blocks = await pacer.blocks
-        summary.refusals = await pacer.refusals
-        summary.noise = await pacer.noise
-        summary.durationSeconds = (ContinuousClock.now - start).inSeconds
-        summary.achievedRate = summary.durationSeconds > 0 ? Double(summary.requests) / summary.durationSeconds : 0
+        // The minutes so far are kept; a finish after the loop's is a no-op.
+        let figures = await run.finish()
+        (summary.requests, summary.blocks, summary.refusals, summary.noise) = (figures.requests, figures.blocks, figures.refusals, figures.noise)
+        (summary.durationSeconds, summary.achievedRate) = (figures.durationSeconds, figures.achievedRate)
         return summary
     }
 }

@@ -25,9 +25,9 @@ package struct ImageLoop {
     /// cannot be written or the host is unreachable, after committing
     /// what was done.
     package func run(plan: ImagePlan, summary: inout ImageSummary, minutes: inout MinuteRecorder) async throws -> CrawlSummary.Status {
-        let start = ContinuousClock.now
         let entries = plan.entries
         let pacer = loop.fetcher.pacer
+        let start = pacer.clock.now
         let reporter = self.reporter
         var next = entries.startIndex
         var inFlight = 0
@@ -114,7 +114,7 @@ package struct ImageLoop {
             commit: commit,
             onHeartbeat: {
                 // Telemetry never fails a run: a busy catalog costs a minute row at most.
-                if let minute = minutes.observe(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+                if let minute = minutes.observe(await pacer.snapshot, at: pacer.clock.now) { try? catalog.record(minute) }
                 await minutes.rememberPacing(of: pacer, in: catalog)
                 reporter.report(await pacer.takeEvents())
                 let total = done + inFlight + abandoned + downloadsAhead()
@@ -123,7 +123,7 @@ package struct ImageLoop {
             },
             onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
         reporter.report(await pacer.takeEvents())
-        if let minute = minutes.finish(await pacer.snapshot, at: .now) { try? catalog.record(minute) }
+        if let minute = minutes.finish(await pacer.snapshot, at: pacer.clock.now) { try? catalog.record(minute) }
         summary.remaining = abandoned + downloadsAhead()
         if let fatal { throw fatal }
         return stopReason?.runStatus ?? .completed

@@ -15,9 +15,9 @@ import Store
 package struct MinuteRecorder: Sendable {
     /// The minute being counted.
     package private(set) var current: RunMinute
-    private let runStart: ContinuousClock.Instant
+    private let runStart: Duration
     private let runStartDate: Date
-    private var minuteStart: ContinuousClock.Instant
+    private var minuteStart: Duration
     private var baseline = PacerSnapshot()
     /// A minute, except in tests, which cut rows faster.
     private let length: Duration
@@ -26,7 +26,7 @@ package struct MinuteRecorder: Sendable {
 
     /// `start` is when the run's pacer was made, so requests made before
     /// the loop (the listing) fall in the first row.
-    package init(kind: RunMinute.Kind, runID: Int?, startedAt: Date, start: ContinuousClock.Instant, seconds: Double = 60) {
+    package init(kind: RunMinute.Kind, runID: Int?, startedAt: Date, start: Duration, seconds: Double = 60) {
         length = .seconds(seconds)
         current = RunMinute(kind: kind, runStartedAt: Timestamp.string(from: startedAt), runID: runID)
         current.startedAt = current.runStartedAt
@@ -64,19 +64,19 @@ package struct MinuteRecorder: Sendable {
     }
 
     /// The finished row when a minute has passed since the current one began.
-    package mutating func observe(_ snapshot: PacerSnapshot, at now: ContinuousClock.Instant) -> RunMinute? {
+    package mutating func observe(_ snapshot: PacerSnapshot, at now: Duration) -> RunMinute? {
         guard now - minuteStart >= length else { return nil }
         return close(snapshot, at: now)
     }
 
     /// The last, partial row; nil when nothing happened since the last one.
-    package mutating func finish(_ snapshot: PacerSnapshot, at now: ContinuousClock.Instant) -> RunMinute? {
+    package mutating func finish(_ snapshot: PacerSnapshot, at now: Duration) -> RunMinute? {
         let isIdle = snapshot.requests == baseline.requests && current.objects == 0 && current.retries == 0
         if isIdle && current.minute > 0 { return nil }
         return close(snapshot, at: now)
     }
 
-    private mutating func close(_ snapshot: PacerSnapshot, at now: ContinuousClock.Instant) -> RunMinute {
+    private mutating func close(_ snapshot: PacerSnapshot, at now: Duration) -> RunMinute {
         var row = current
         row.seconds = (now - minuteStart).inSeconds
         row.requests = snapshot.requests - baseline.requests

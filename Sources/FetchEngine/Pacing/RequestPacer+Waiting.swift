@@ -43,12 +43,6 @@ extension RequestPacer {
         }
     }
 
-    /// A progress snapshot of a loop that started at `start` on the
-    /// continuous clock (callers that time themselves on it).
-    public func progress(done: Int, total: Int, retries: Int, failures: Int, since start: ContinuousClock.Instant) -> CrawlProgress {
-        progress(done: done, total: total, retries: retries, failures: failures, seconds: (ContinuousClock.now - start).inSeconds)
-    }
-
     /// A progress snapshot of a loop that started at `start` on ``clock``.
     public func progress(done: Int, total: Int, retries: Int, failures: Int, since start: Duration) -> CrawlProgress {
         progress(done: done, total: total, retries: retries, failures: failures, seconds: (clock.now - start).inSeconds)

@@ -190,7 +190,7 @@ struct ObjectLoopTests {
             catalog: catalog, reporter: reporter,
             loop: FetchLoop(fetcher: fetcher(client, pacer, maxAttempts: maxAttempts), concurrency: concurrency))
         var summary = CrawlSummary()
-        var minutes = MinuteRecorder(kind: .crawl, runID: nil, startedAt: Date(), start: .now)
+        var minutes = MinuteRecorder(kind: .crawl, runID: nil, startedAt: Date(), start: pacer.clock.now)
         let status = try await loop.run(queue: try catalog.queuedIDs(), summary: &summary, minutes: &minutes)
         return (status, summary)
     }

@@ -119,3 +119,16 @@ extension ETLRun {
             standardError: String(decoding: err, as: UTF8.self))
     }
 }
+
+extension ETLRun {
+    /// `run` on a thread of its own: waiting for a child blocks its thread,
+    /// and on a 2-core machine the test runner's shared pool has two, so a
+    /// run waited for there can starve the very test that waits beside it.
+    static func runOffPool(_ arguments: [String], timeout: TimeInterval = 120) async throws -> ETLRun {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try ETLRun.run(arguments, timeout: timeout) })
+            }
+        }
+    }
+}
