@@ -90,10 +90,12 @@ package struct PageWriter: Sendable {
         let folder = parent + "/" + generation
         guard mkdir(folder, 0o755) == 0 else { throw posixError(folder) }
         do {
+            // A fresh folder: its files go straight in, and the link's
+            // rename below puts the whole set in place at once.
             for file in files {
-                try Self.writeFile(path: "\(folder)/\(file.name)", bytes: file.bytes)
+                try AtomicFile.create(file.bytes, at: "\(folder)/\(file.name)")
             }
-            try Self.syncBatch(folder)
+            sync()
             let temporaryLink = "\(parent)/.\(name).link-\(getpid())"
             unlink(temporaryLink)
             guard symlink(generation, temporaryLink) == 0 else { throw posixError(temporaryLink) }
@@ -102,7 +104,10 @@ package struct PageWriter: Sendable {
                 unlink(temporaryLink)
                 throw error
             }
-            try Self.syncFolder(parent)
+            AtomicFile.syncFolder(parent)
+        } catch let error as FileOutputError {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw PagesError.cannotWrite(path: error.path, reason: error.reason)
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
@@ -113,8 +118,6 @@ package struct PageWriter: Sendable {
 
     /// Returns the manifest lines it ignored.
     private func writeInPlace(files: [(name: String, bytes: [UInt8])], pageCount: Int, folder: String) throws -> [String] {
-        let suffix = ".tmp-\(Self.uniqueSuffix())"
-        var staged: [(temporary: String, final: String)] = []
         // The folder is the user's: only page files etl wrote may be removed.
         let manifest = WrittenFiles(folder: folder, accepts: Self.isPageName)
         let contents = manifest.read()
@@ -128,34 +131,31 @@ package struct PageWriter: Sendable {
             throw PagesError.cannotWrite(
                 path: "\(folder)/\(file.name)", reason: "a file etl did not write is there; move it away and run again")
         }
+        let names = Set(files.map(\.name))
+        var batch = AtomicFile.Batch()
         do {
-            for file in files {
-                let final = "\(folder)/\(file.name)"
-                let temporary = "\(folder)/.\(file.name)\(suffix)"
-                staged.append((temporary, final))
-                try Self.writeFile(path: temporary, bytes: file.bytes)
+            for file in files { try batch.stage(file.bytes, as: "\(folder)/\(file.name)") }
+            // The manifest names the new files before they are there, so a
+            // killed run never leaves a file of etl's that it does not vouch for.
+            try batch.commit {
+                do {
+                    try manifest.replace(with: written.union(names))
+                } catch let error as WrittenFilesError {
+                    throw PagesError.cannotWrite(path: error.path, reason: error.reason)
+                }
             }
-            try Self.syncBatch(folder)
-            let names = Set(files.map(\.name))
-            do {
-                try manifest.replace(with: written.union(names))
-            } catch let error as WrittenFilesError {
-                throw PagesError.cannotWrite(path: error.path, reason: error.reason)
-            }
-            for file in staged where rename(file.temporary, file.final) != 0 {
-                throw posixError(file.final)
-            }
-            // Page and bundle files of the old set that the new one lacks go, if etl wrote them.
-            var kept = names
-            for name in written.subtracting(names) {
-                if unlink("\(folder)/\(name)") != 0, errno != ENOENT { kept.insert(name) }
-            }
-            try? manifest.replace(with: kept)
-            try Self.syncFolder(folder)
         } catch {
-            for file in staged { unlink(file.temporary) }
-            throw error
+            batch.discard()
+            guard let error = error as? FileOutputError else { throw error }
+            throw PagesError.cannotWrite(path: error.path, reason: error.reason)
         }
+        // Page and bundle files of the old set that the new one lacks go, if etl wrote them.
+        var kept = names
+        for name in written.subtracting(names) {
+            if unlink("\(folder)/\(name)") != 0, errno != ENOENT { kept.insert(name) }
+        }
+        try? manifest.replace(with: kept)
+        AtomicFile.syncFolder(folder)
         return contents.ignored
     }
 
@@ -184,33 +184,6 @@ package struct PageWriter: Sendable {
             text += "\n"
         }
         return Array(text.utf8)
-    }
-
-    /// Writes a file of the set under a fresh name; ``syncBatch(_:)``
-    /// makes the whole set durable at once (one fsync per file made a
-    /// 10,000-page set take minutes).
-    package static func writeFile(path: String, bytes: [UInt8]) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw posixError(path) }
-        defer { close(descriptor) }
-        do {
-            try FileSink(descriptor: descriptor, path: path).write(bytes)
-        } catch let error as FileOutputError {
-            throw PagesError.cannotWrite(path: error.path, reason: error.reason)
-        }
-    }
-
-    /// Flushes every file written (one `sync(2)`; Swift's Glibc does not
-    /// export the narrower `syncfs`), before any of them is renamed into place.
-    package static func syncBatch(_ folder: String) throws {
-        sync()
-    }
-
-    package static func syncFolder(_ path: String) throws {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw posixError(path) }
-        defer { close(descriptor) }
-        _ = fsync(descriptor)
     }
 
     /// `<ms>-<pid>-<random>`, as ``uniqueSuffix()`` makes: a user's
