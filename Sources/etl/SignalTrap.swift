@@ -28,13 +28,18 @@ final class SignalTrap {
         sources = Self.signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                let count = received.withLock { count -> Int in
-                    count += 1
-                    return count
+            source.setEventHandler { [source] in
+                // (The handler holds its source: both live as long as the process.)
+                // Signals that arrive before the handler runs come as one
+                // event: `data` says how many, so a quick double Ctrl-C
+                // still cancels the transfers.
+                let arrived = max(1, Int(source.data))
+                let (before, after) = received.withLock { count -> (Int, Int) in
+                    defer { count += arrived }
+                    return (count, count + arrived)
                 }
-                if count > 2 { _exit(128 + (stop.requestedSignal ?? number)) }
-                stop.request(signal: number)
+                if after > 2 { _exit(128 + (stop.requestedSignal ?? number)) }
+                for _ in before..<after { stop.request(signal: number) }
             }
             source.resume()
             return source
