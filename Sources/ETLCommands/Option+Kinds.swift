@@ -175,12 +175,7 @@ extension Option {
 
     /// A single line that shows something: `--text ' '` or a zero width
     /// space would send a search for nothing.
-    @Sendable package static func line(_ text: String) throws -> String {
-        guard VisibleText.isVisible(text), !text.contains(where: \.isNewline) else {
-            throw InvalidValue(expected: "a non-empty single line")
-        }
-        return text
-    }
+    @Sendable package static func line(_ text: String) throws -> String { try VisibleText.line(text) }
 
     @Sendable package static func duration(_ text: String) throws -> Double {
         guard let seconds = seconds(inDuration: text), seconds.isFinite, seconds > 0, seconds <= 1e9 else {

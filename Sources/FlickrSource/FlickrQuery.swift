@@ -42,7 +42,7 @@ package struct FlickrQuery: Sendable, Equatable {
 
     /// The options of `etl crawl` that only Flickr takes.
     static let options: [SourceOption] = [
-        SourceOption("text", "text", "Flickr: photos whose title, description or tags match this text.", source: FlickrSource.name, parse: line),
+        SourceOption("text", "text", "Flickr: photos whose title, description or tags match this text.", source: FlickrSource.name, parse: VisibleText.line),
         SourceOption("tags", "tags", "Flickr: photos with any of these tags, separated by commas.", source: FlickrSource.name, parse: tagList),
         SourceOption(
             "license", "id,…", "Flickr: only photos under these licences (IDs 0 to 16, e.g. 9,10).", source: FlickrSource.name,
@@ -59,14 +59,6 @@ package struct FlickrQuery: Sendable, Equatable {
     /// `o` (the original): its URL needs `originalsecret`, which a search
     /// does not return for other people's photos.
     static let sizeLetters = ["s", "q", "t", "m", "n", "w", "z", "c", "b", "h", "k"]
-
-    /// A single line that shows something.
-    @Sendable static func line(_ text: String) throws -> String {
-        guard VisibleText.isVisible(text), !text.contains(where: \.isNewline) else {
-            throw InvalidValue(expected: "a non-empty single line")
-        }
-        return text
-    }
 
     /// ` cat, dog ` → `cat,dog`: at least one tag that shows something;
     /// empty items (`,,,`) dropped, since Flickr would read them as no tag.

@@ -1,6 +1,3 @@
-import FetchEngine
-import Store
-
 /// Whether a text shows anything: the one test behind every rule's
 /// "non-empty" (every source's required text fields, a CSV plan's fields).
 ///
@@ -11,6 +8,15 @@ import Store
 package enum VisibleText {
     package static func isVisible(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.contains(where: isVisible)
+    }
+
+    /// `text` when it is one line that shows something, as an option's
+    /// value must be; throws ``InvalidValue`` otherwise.
+    @Sendable package static func line(_ text: String) throws -> String {
+        guard isVisible(text), !text.contains(where: \.isNewline) else {
+            throw InvalidValue(expected: "a non-empty single line")
+        }
+        return text
     }
 
     package static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
