@@ -115,7 +115,9 @@ package struct AICLister: Sendable {
     }
 
     /// The page's URL: IDs from `from` up, by ID, 100 a page, the fields asked.
-    package func url(from: Int, page: Int) -> String {
+    package func url(from: Int, page: Int) -> String { Self.url(api: api, from: from, page: page) }
+
+    package static func url(api: String, from: Int, page: Int) -> String {
         let parameters = [
             ("query[range][id][gte]", String(from)), ("sort", "id"), ("limit", String(Self.perPage)), ("page", String(page)),
             ("fields", AICArtwork.fields.joined(separator: ",")),
