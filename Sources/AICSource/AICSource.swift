@@ -47,6 +47,9 @@ package struct AICSource: Source {
 
     package var crawl: CrawlStyle { .listing(AICListing()) }
 
+    /// The documentation asks clients to name themselves and a contact.
+    package func headers(for options: CrawlOptions) -> [String] { [options.aic.userAgentHeader] }
+
     package func summaryLines(for summary: CrawlSummary) -> [String] {
         guard let windows = summary.windows else { return [] }
         let unsteady = summary.unsteadyWindows ?? 0

@@ -137,6 +137,13 @@ struct AICAnswerTests {
         let url = AICLister.url(api: "https://api.artic.edu/api/v1", from: 10_001, page: 3)
         #expect(url.hasPrefix("https://api.artic.edu/api/v1/artworks/search?query%5Brange%5D%5Bid%5D%5Bgte%5D=10001&sort=id&limit=100&page=3&fields=id,title,"))
         #expect(!url.contains("description"))
+        var query = AICQuery()
+        #expect(query.userAgentHeader == "AIC-User-Agent: etl/\(ETLVersion.current)")
+        query.contact = try AICQuery.contact("data@example.org")
+        #expect(query.userAgentHeader == "AIC-User-Agent: etl/\(ETLVersion.current) (data@example.org)")
+        for bad in ["", "a b@c.org", "a@b.org\r\nX: 1", "(x)", "ü@example.org"] {
+            #expect(throws: InvalidValue.self, "\(bad)") { try AICQuery.contact(bad) }
+        }
         #expect(try AICQuery.width("1686") == "1686")
         #expect(throws: InvalidValue.self) { try AICQuery.width("0") }
         #expect(throws: InvalidValue.self) { try AICQuery.width("８४३") }

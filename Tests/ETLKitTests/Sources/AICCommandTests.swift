@@ -16,11 +16,17 @@ struct AICCommandTests {
         let fixture = try AICFixture(["--artworks", "600", "--seed", "8"])
         let base = ["crawl", "--source", "aic", "--api", fixture.api, "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath]
         // An empty environment: AIC asks for no key.
-        let run = try ETLRun.run(base + ["--rate", "unlimited", "--json"])
+        let run = try ETLRun.run(base + ["--rate", "unlimited", "--json", "--contact", "data@example.org"])
         #expect(run.exitCode == 0, "\(run.standardError)")
         let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
         let expected = try await fixture.mock.expected()
         #expect(summary.source == .aic && summary.kept == expected["kept"]?.int && summary.windows == 1)
+        // Every request named etl and the contact, as AIC asks.
+        let agents = try await fixture.mock.stats()["aic_user_agents"]
+        #expect(agents == .object(["etl/\(ETLVersion.current) (data@example.org)": .integer(Int64(summary.requests))]))
+        let forged = try ETLRun.run(base + ["--contact", "a@b.org\r\nX-Evil: 1"])
+        #expect(forged.exitCode == 64)
+        #expect(forged.standardError.hasPrefix("Error: Invalid value 'a@b.org\\r\\nX-Evil: 1' for '--contact': expected an e-mail address or URL in printable ASCII without spaces, e.g. you@example.org\n"))
         let metadata = try String(contentsOfFile: CatalogMetadata.path(besideCatalog: fixture.catalogPath), encoding: .utf8)
         #expect(metadata.contains("\"aic_artworks\"") && metadata.contains("CC0 1.0 (the Art Institute of Chicago's data; description not stored)"))
 

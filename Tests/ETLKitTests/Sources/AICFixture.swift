@@ -28,9 +28,11 @@ struct AICFixture {
         return options
     }
 
-    /// The crawl, with no credential: AIC needs none.
+    /// The crawl as `etl crawl` runs it: no credential, the source's headers.
     func run(_ options: CrawlOptions) async throws -> CrawlSummary {
-        return try await crawl.crawl(options)
+        var configuration = CurlClient.Configuration(userAgent: "etl-tests", timeout: options.pacing.timeout)
+        configuration.headers = AICSource().headers(for: options)
+        return try await Crawler(options: options, client: try CurlClient(configuration: configuration)).run()
     }
 
     func keptIDs() throws -> [Int] {
