@@ -6,11 +6,15 @@
 ROUTES.json maps a path (query included) to {"status": 200, "body": "...",
 "content_type": "application/json", "delay_ms": 0}; "*" is the answer for any other path
 (default: 404 {"message":"ObjectID not found"}).  Each path requested is
-appended to --log, so a test can prove a URL was never asked for.
+appended to --log, so a test can prove a URL was never asked for; each path
+whose client hung up during its delay (a cancelled transfer) is appended to
+--abandoned-log.
 """
 
-import argparse, json, os, signal, threading, time
+import argparse, json, os, signal, threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from mock_api import wait_unless_hung_up
 
 
 def main():
@@ -18,6 +22,7 @@ def main():
     parser.add_argument("--routes", required=True)
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--log", required=True)
+    parser.add_argument("--abandoned-log")
     args = parser.parse_args()
     # Foundation.Process may hand down a mask with SIGTERM blocked.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
@@ -34,7 +39,12 @@ def main():
             with lock, open(args.log, "a", encoding="utf-8") as log:
                 log.write(self.path + "\n")
             route = routes.get(self.path, fallback)
-            time.sleep(route.get("delay_ms", 0) / 1000.0)
+            if not wait_unless_hung_up(self.connection, route.get("delay_ms", 0) / 1000.0):
+                if args.abandoned_log:
+                    with lock, open(args.abandoned_log, "a", encoding="utf-8") as log:
+                        log.write(self.path + "\n")
+                self.close_connection = True
+                return
             self.answer(route.get("status", 200), route.get("body", "").encode("utf-8"),
                         route.get("content_type", "application/json; charset=UTF-8"))
 

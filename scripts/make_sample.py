@@ -4,12 +4,14 @@
     python3 scripts/make_sample.py --count N --seed S --out FILE.jsonl [--summary FILE.json]
     python3 scripts/make_sample.py --v2-from v1.jsonl --seed S --out v2.jsonl
                                    [--summary changes.json] [--changed-date YYYY-MM-DD]
+    python3 scripts/make_sample.py --summarize records.jsonl --summary FILE.json
 
 Records use the real API's keys in the real order, with made-up content.  A
 line {"objectID": N, "_notValid": true} tells scripts/mock_api.py to list N
 but answer 404 "Not a valid object".  The summary is the generator's own
 account (complete, kept after dedup, notValid, kept ids) for tests to compare
-with an independent computation.
+with an independent computation; --summarize applies the same rule to records
+it did not write (the recorded real ones), so their counts are not copied by hand.
 """
 
 import argparse
@@ -302,15 +304,24 @@ def make_v2(args):
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--count", type=int, default=300)
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--out", required=True)
+    p.add_argument("--seed", type=int)
+    p.add_argument("--out")
     p.add_argument("--summary")
+    p.add_argument("--summarize", metavar="FILE.jsonl", help="only write --summary for these records")
     p.add_argument("--v2-from", help="make a later snapshot of this v1 file instead")
     p.add_argument("--changed-date", default="2026-11-20", help="metadataDate of changed and new records")
     args = p.parse_args(argv)
-    out_lines, summary = make_v2(args) if args.v2_from else make_v1(args)
-    with open(args.out, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write("".join(l + "\n" for l in out_lines))
+    if args.summarize:
+        if not args.summary:
+            p.error("--summarize needs --summary")
+        with open(args.summarize, encoding="utf-8") as fh:
+            summary = summarize([json.loads(l) for l in fh if l.strip()])
+    else:
+        if args.seed is None or not args.out:
+            p.error("--seed and --out are required")
+        out_lines, summary = make_v2(args) if args.v2_from else make_v1(args)
+        with open(args.out, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write("".join(l + "\n" for l in out_lines))
     if args.summary:
         with open(args.summary, "w", encoding="utf-8") as fh:
             json.dump(summary, fh, ensure_ascii=False, indent=1)

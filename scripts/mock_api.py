@@ -10,7 +10,7 @@ never blocked, faulted or counted.  Every fault is decided from a hash of
 whatever the thread timing is, and a retry of a path gets a fresh decision.
 """
 
-import argparse, dataclasses, hashlib, itertools, json, os, re, signal, socket, struct, sys, threading, time, unicodedata, zlib
+import argparse, dataclasses, hashlib, itertools, json, os, re, select, signal, socket, struct, sys, threading, time, unicodedata, zlib
 from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
@@ -149,6 +149,14 @@ class Counting:
     """The status and fault counters every mock's Stats keeps under its
     `lock` (`by_status`, `faults`, and `first_faults` where it has one)."""
 
+    abandoned = 0
+
+    def abandon(self):
+        """A slow answer whose client hung up before it was sent: the event
+        that proves a client cancelled its transfer, without timing it."""
+        with self.lock:
+            self.abandoned += 1
+
     def status(self, code):
         with self.lock:
             self.by_status[str(code)] = self.by_status.get(str(code), 0) + 1
@@ -180,6 +188,7 @@ class Stats(Counting):
             # these are the items' own answers, apart from probes that re-ask a
             # URL that answered before.
             self.first_faults = dict.fromkeys(self.FAULTS, 0)
+            self.abandoned = 0
             self.window, self.block_until = deque(), 0.0
             # When each counted request arrived (monotonic seconds), by kind,
             # for /__times: how fast a client started, not just how much it sent.
@@ -232,7 +241,7 @@ class Stats(Counting):
                     "listing_requests": self.kinds["listing"], "per_object": per_object,
                     "peak_rps": self.peak_rps, "blocks": self.blocks,
                     "blocked_requests": self.blocked_requests, "faults": dict(self.faults),
-                    "first_faults": dict(self.first_faults),
+                    "first_faults": dict(self.first_faults), "abandoned": self.abandoned,
                     "image_requests": self.kinds["image"]}
 
 
@@ -256,6 +265,24 @@ class App:
             data = Dataset(cfg.data) if "data" in changes else self.data  # parse before swapping
             with self.lock:
                 self.cfg, self.data = cfg, data
+
+
+def wait_unless_hung_up(connection, seconds):
+    """Waits `seconds` before an answer; returns False as soon as the client
+    hangs up instead (it cancelled the transfer), so the answer is not sent."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        readable, _, _ = select.select([connection], [], [], left)
+        if not readable:
+            continue
+        try:
+            if connection.recv(1, socket.MSG_PEEK) == b"":
+                return False
+        except OSError:
+            return False
+        time.sleep(max(0.0, deadline - time.monotonic()))  # more bytes, no hang-up: wait on
+        break
+    return True
 
 
 def dumps(obj):
@@ -450,7 +477,10 @@ class Handler(BaseHTTPRequestHandler):
         elif fault == "html200":
             self.reply(200, incapsula_page(tag), "text/html", [("X-CDN", "Imperva")])
         elif fault == "slow":
-            time.sleep(slow_ms / 1000.0)
+            if not wait_unless_hung_up(self.connection, slow_ms / 1000.0):
+                self.server.app.stats.abandon()
+                self.close_connection = True
+                return
             self.reply(status, body, ctype)
 
 

@@ -160,7 +160,7 @@ class Stats(mock_api.Counting):
     def clear(self):
         with self.lock:
             self.requests = self.search_requests = self.image_requests = 0
-            self.keys_seen_bad = self.capped_pages = 0
+            self.keys_seen_bad = self.capped_pages = self.abandoned = 0
             self.max_page_start = -1
             self.by_status, self.hits, self.fail_codes = {}, {}, {}
             self.faults = dict.fromkeys(self.FAULTS, 0)
@@ -198,7 +198,8 @@ class Stats(mock_api.Counting):
                     "keys_seen_bad": self.keys_seen_bad, "windows": list(self.windows),
                     "window_count": self.window_count,
                     "distinct_windows": len({(lo, hi) for lo, hi, _ in self.windows}),
-                    "max_page_start": self.max_page_start, "capped_pages": self.capped_pages}
+                    "max_page_start": self.max_page_start, "capped_pages": self.capped_pages,
+                    "abandoned": self.abandoned}
 
 
 class App:

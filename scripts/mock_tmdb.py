@@ -168,6 +168,9 @@ class Stats(mock_api.Counting):
     def clear(self):
         with self.lock:
             self.requests = self.page_requests = self.image_requests = self.rate_limited = 0
+            self.abandoned = self.early_retries = 0
+            # When each key refused by the rate limit may be asked again (its Retry-After).
+            self.retry_at = {}
             self.by_status, self.hits, self.per_page = {}, {}, {}
             self.faults = dict.fromkeys(self.FAULTS, 0)
             self.auth = dict.fromkeys(("api_key", "bearer", "bad"), 0)
@@ -182,11 +185,14 @@ class Stats(mock_api.Counting):
                 self.image_requests += 1
                 return 1, False
             n = self.hits[key] = self.hits.get(key, 0) + 1
+            if now < self.retry_at.get(key, 0.0):  # asked again before its Retry-After passed
+                self.early_retries += 1
             if cfg.limit > 0:
                 while self.window and self.window[0] <= now - cfg.window:
                     self.window.popleft()
                 if len(self.window) >= cfg.limit:  # refused requests do not fill the window
                     self.rate_limited += 1
+                    self.retry_at[key] = now + cfg.retry_after
                     return n, True
                 self.window.append(now)
             return n, False
@@ -206,7 +212,8 @@ class Stats(mock_api.Counting):
             return {"requests": self.requests, "page_requests": self.page_requests,
                     "per_page": dict(self.per_page), "image_requests": self.image_requests,
                     "by_status": dict(self.by_status), "faults": dict(self.faults),
-                    "rate_limited": self.rate_limited, "auth": dict(self.auth)}
+                    "rate_limited": self.rate_limited, "early_retries": self.early_retries,
+                    "abandoned": self.abandoned, "auth": dict(self.auth)}
 
 
 class App:

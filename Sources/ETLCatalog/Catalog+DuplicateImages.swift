@@ -18,9 +18,9 @@ extension Catalog {
     /// has the same SHA-256 as a smaller-ID kept work's verified picture.
     package static let duplicateImageIDsSQL = """
         SELECT di.object_id FROM images di JOIN works dw ON dw.object_id = di.object_id
-         WHERE di.state = 'ok' AND di.url = \(imageURL(ofWork: "dw")) AND EXISTS (
+         WHERE di.state = \(ImageState.ok.sql) AND di.url = \(imageURL(ofWork: "dw")) AND EXISTS (
             SELECT 1 FROM images fi JOIN works fw ON fw.object_id = fi.object_id
-             WHERE fi.state = 'ok' AND fi.sha256 = di.sha256 AND fi.object_id < di.object_id
+             WHERE fi.state = \(ImageState.ok.sql) AND fi.sha256 = di.sha256 AND fi.object_id < di.object_id
                AND fi.url = \(imageURL(ofWork: "fw")))
         """
 

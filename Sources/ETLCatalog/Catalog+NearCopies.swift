@@ -19,7 +19,7 @@ extension Catalog {
             let probes = [value] + (0..<16).map { "((\(value) | \(1 << $0)) & ~(\(value) & \(1 << $0)))" }
             return """
             EXISTS (SELECT 1 FROM images fi JOIN works fw ON fw.object_id = fi.object_id
-                     WHERE fi.phash_\(quarter) IN (\(probes.joined(separator: ", "))) AND fi.state = 'ok'
+                     WHERE fi.phash_\(quarter) IN (\(probes.joined(separator: ", "))) AND fi.state = \(ImageState.ok.sql)
                        AND fi.object_id < di.object_id AND fi.sha256 <> di.sha256
                        AND fi.url = \(imageURL(ofWork: "fw"))
                        AND \(distance) <= \(PerceptualHash.nearCopyDistance))
@@ -27,7 +27,7 @@ extension Catalog {
         }
         return """
             SELECT di.object_id FROM images di JOIN works dw ON dw.object_id = di.object_id
-             WHERE di.state = 'ok' AND di.phash IS NOT NULL AND di.url = \(imageURL(ofWork: "dw"))
+             WHERE di.state = \(ImageState.ok.sql) AND di.phash IS NOT NULL AND di.url = \(imageURL(ofWork: "dw"))
                AND (\(candidates.joined(separator: "\n OR ")))
             """
     }()

@@ -69,7 +69,7 @@ extension Catalog {
         let statement = try database.makeStatement(sql: """
             SELECT object_id FROM objects
              WHERE needs_fetch = 1 AND is_listed = 1
-             ORDER BY state NOT IN ('pending', 'failed'), object_id
+             ORDER BY state NOT IN (\(ObjectState.pending.sql), \(ObjectState.failed.sql)), object_id
             """)
         try statement.forEachInteger { ids.append(Int($0)) }
         return ids

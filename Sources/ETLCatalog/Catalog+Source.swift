@@ -50,9 +50,9 @@ extension Catalog {
                     object_id, state, needs_fetch, http_status, fetched_at, attempts, error, primary_image,
                     artist_display_name, title, title_text, object_date, object_begin_date, object_end_date,
                     object_url, is_complete, dedup_key)
-                VALUES (?, 'fetched', 0, 200, ?, 1, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, \(ObjectState.fetched.sql), 0, 200, ?, 1, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (object_id) DO UPDATE SET
-                    state = 'fetched', needs_fetch = 0, http_status = 200, fetched_at = excluded.fetched_at,
+                    state = \(ObjectState.fetched.sql), needs_fetch = 0, http_status = 200, fetched_at = excluded.fetched_at,
                     attempts = attempts + 1, error = NULL, primary_image = excluded.primary_image,
                     artist_display_name = excluded.artist_display_name, title = excluded.title,
                     title_text = excluded.title_text, object_date = excluded.object_date,

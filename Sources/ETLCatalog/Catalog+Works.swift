@@ -18,7 +18,7 @@ extension Catalog {
                 DROP TABLE IF EXISTS temp.kept;
                 CREATE TEMP TABLE kept AS
                     SELECT min(object_id) AS object_id FROM objects INDEXED BY objects_by_dedup_key
-                     WHERE is_complete = 1 AND state = 'fetched' AND is_listed = 1
+                     WHERE is_complete = 1 AND state = \(ObjectState.fetched.sql) AND is_listed = 1
                      GROUP BY dedup_key;
                 CREATE UNIQUE INDEX temp.kept_by_id ON kept (object_id);
                 """)

@@ -150,7 +150,7 @@ package final class Catalog {
             PRAGMA foreign_keys = ON;
             PRAGMA busy_timeout = 60000;
             """)
-        guard userVersion < CatalogSchema.version else { return }
+        guard userVersion < CatalogSchema.version else { try CatalogSchema.refreshDefinitions(database); return }
         try database.transaction {
             // A crawl and `etl images` may open an old catalog at once: the
             // one that waited for the write lock finds it migrated.
@@ -164,6 +164,7 @@ package final class Catalog {
                 PRAGMA user_version = \(CatalogSchema.version);
                 """)
         }
+        try CatalogSchema.refreshDefinitions(database)
         try CatalogSchema.compactAfterMigration(database, from: userVersion)
     }
 

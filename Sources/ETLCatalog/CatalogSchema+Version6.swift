@@ -10,6 +10,9 @@ import Store
 ///
 /// Rows from before keep NULLs until the next `etl images`, which decodes
 /// their files again without downloading them.
+///
+/// Frozen as version 6 shipped (b89cc4b): the views are that day's text
+/// (`CatalogSchema+Version6Views.swift`), not today's reasons.
 extension CatalogSchema {
     package static let version6SQL = """
         ALTER TABLE images ADD COLUMN thumb_file TEXT;
@@ -28,7 +31,7 @@ extension CatalogSchema {
         CREATE INDEX images_by_phash_3 ON images (phash_3) WHERE state = 'ok';
         DROP VIEW rejected_objects;
         DROP VIEW rejections;
-        \(RejectionReason.rejectionsViewSQL);
-        \(RejectionReason.rejectedObjectsViewSQL);
+        \(version6RejectionsViewSQL);
+        \(version6RejectedObjectsViewSQL);
         """
 }

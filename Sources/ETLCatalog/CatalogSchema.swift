@@ -7,6 +7,13 @@ import Store
 ///
 /// `PRAGMA user_version` holds the version; `application_id` marks the file
 /// as an etl catalog so `etl` refuses to write into somebody else's database.
+///
+/// Every step is frozen: the SQL (or self-contained code) that version
+/// shipped with, which never calls today's decoder, column lists or reason
+/// enum, so a catalog upgraded from any version ends as a fresh one does
+/// (Tests/Fixtures/catalog holds a catalog of each earlier version). Views
+/// generated from today's code are kept current apart from the steps, by
+/// ``refreshDefinitions(_:)``. A new version is a new step at the end.
 package enum CatalogSchema {
     /// 'METL' in ASCII.
     package static let applicationID: Int64 = 0x4D45_544C
@@ -19,14 +26,18 @@ package enum CatalogSchema {
     /// Upgrades the schema from `version` to `version + 1`.
     package static func migrate(_ database: Database, from version: Int) throws {
         switch version {
-        case ..<migrations.count: try database.execute(sql: migrations[version])
         case 2: try migrateToVersion3(database)
-        case 3: try database.execute(sql: version4SQL)
-        case 4: try database.execute(sql: version5SQL)
-        default: try database.execute(sql: version6SQL)
+        default: try database.execute(sql: stepSQL[version])
         }
     }
 
+    /// The SQL of each step, `stepSQL[v]` upgrading version `v` to `v + 1`
+    /// (version 3's is the SQL around its backfill).
+    package static let stepSQL: [String] = migrations + [
+        version3AddSQL + "\n" + version3RebuildSQL, version4SQL, version5SQL, version6SQL,
+    ]
+
+    /// Versions 1 and 2, as they stood when version 3 shipped.
     package static let migrations: [String] = [
         """
         CREATE TABLE objects (
@@ -179,9 +190,7 @@ package enum CatalogSchema {
     package static func tableAhead(of version: Int, in database: Database) throws -> String? {
         guard version >= 0, version < self.version else { return nil }
         let existing = Set(try database.fetchAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { try $0.text(named: "name") })
-        let later = (version < migrations.count ? Array(migrations[version...]) : [])
-            + (version < 4 ? [version4SQL] : []) + (version < 5 ? [version5SQL] : []) + [version6SQL]
-        for migration in later {
+        for migration in stepSQL[version...] {
             for line in migration.split(separator: "\n") {
                 let words = line.split(separator: " ")
                 guard words.count >= 3, words[0] == "CREATE", words[1] == "TABLE" else { continue }

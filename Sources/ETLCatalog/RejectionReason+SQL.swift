@@ -14,11 +14,11 @@ extension RejectionReason {
     package var source: Source {
         switch self {
         case .withdrawn: return .derived(condition: "o.is_listed = 0")
-        case .gone: return .derived(condition: "o.state = 'gone'")
-        case .badID: return .derived(condition: "o.state = 'bad_id'")
+        case .gone: return .derived(condition: "o.state = \(ObjectState.gone.sql)")
+        case .badID: return .derived(condition: "o.state = \(ObjectState.badID.sql)")
         case .duplicate:
             return .derived(condition: """
-                o.is_complete = 1 AND o.state = 'fetched' AND o.is_listed = 1
+                o.is_complete = 1 AND o.state = \(ObjectState.fetched.sql) AND o.is_listed = 1
                    AND o.object_id NOT IN (SELECT object_id FROM works)
                 """)
         case .duplicateImage:

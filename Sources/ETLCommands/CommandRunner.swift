@@ -4,8 +4,8 @@ import ETLPictures
 import ETLPipeline
 import ETLReport
 import FetchEngine
-import MetSource
 import Foundation
+import MetSource
 import SourceKit
 import SourceRegistry
 import Store

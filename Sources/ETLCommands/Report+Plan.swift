@@ -20,7 +20,7 @@ extension Report {
 
             """
         for (reason, count) in plan.reasons.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-            text += "    \(reason.padding(toLength: 30, withPad: " ", startingAt: 0)) \(count)\n"
+            text += "    \(reason.rawValue.padding(toLength: 30, withPad: " ", startingAt: 0)) \(count)\n"
         }
         let saved = plan.requestsWithoutSkip - plan.requestsWithSkip
         text += "CSV rows read     \(plan.csvRows) (\(plan.csvBadRows) bad rows skipped)\n"

@@ -56,7 +56,7 @@ package enum Report {
         if !status.rejected.isEmpty {
             text += "rejections per reason (an object counts once under each of its reasons)\n"
             for (reason, count) in status.rejected.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
-                text += "  \(reason.padding(toLength: 26, withPad: " ", startingAt: 0)) \(count)\n"
+                text += "  \(reason.rawValue.padding(toLength: 26, withPad: " ", startingAt: 0)) \(count)\n"
             }
         }
         if !readsWholeList {

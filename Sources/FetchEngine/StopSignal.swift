@@ -70,15 +70,15 @@ public final class StopSignal: Sendable {
         }
     }
 
-    /// Sleeps until `deadline`; returns false at once if the stop is or
-    /// becomes requested (or the task is cancelled) before then.
-    public func sleep(until deadline: ContinuousClock.Instant) async -> Bool {
+    /// Sleeps on `clock` until `deadline`; returns false at once if the stop
+    /// is or becomes requested (or the task is cancelled) before then.
+    public func sleep(until deadline: Duration, on clock: any FetchClock) async -> Bool {
         if isRequested || Task.isCancelled { return false }
-        if deadline <= .now { return true }
+        if deadline <= clock.now { return true }
         return await withTaskGroup(of: Bool.self) { group in
             group.addTask {
                 do {
-                    try await Task.sleep(until: deadline, clock: .continuous)
+                    try await clock.sleep(until: deadline)
                     return true
                 } catch {
                     return false

@@ -15,29 +15,22 @@ package struct FlickrSearchRequest: ListingPageKind {
 
     package func url(for page: Page) -> String { page.url }
 
-    package func verdict(for response: HTTPResponse, item page: Page) async -> Verdict<PageAnswer<FlickrSearchPage>> {
-        switch response.status {
-        case 200:
-            if let json = JSONValue.decode(response.body) {
+    package var ladder: AnswerLadder<Page, PageAnswer<FlickrSearchPage>> {
+        pageLadder(
+            readBody: { response, _ in
+                guard let json = JSONValue.decode(response.body) else { return nil }
                 if json["stat"]?.string == "ok", let body = FlickrSearchPage(json) { return .done(.body(body)) }
-                if json["stat"]?.string == "fail" { return failure(json) }
-            }
-            if RefusalSignal.isHTML(response) {
-                return .refused(FetchFailure(.refused, reason: RefusalSignal.describe(response), status: 200), isFinalIfNoise: false)
-            }
+                return json["stat"]?.string == "fail" ? Self.failure(json) : nil
+            },
             // A cut or garbled page is the network's doing: ask again.
-            return .retry(FetchFailure(.badBody, reason: "the body is not a page of photos", status: 200))
-        case 403, 429:
-            return .refused(FetchFailure(.refused, reason: RefusalSignal.describe(response), status: response.status), isFinalIfNoise: false)
-        case 408, 500...599:
-            return .retry(FetchFailure(.status, reason: "HTTP \(response.status)", status: response.status), retryAfter: response.retryAfter)
-        default:
-            if let json = JSONValue.decode(response.body), json["stat"]?.string == "fail" { return failure(json) }
-            return .done(.failed("HTTP \(response.status)"))
-        }
+            brokenBody: { _, _ in .retry(FetchFailure(.badBody, reason: "the body is not a page of photos", status: 200)) },
+            otherStatus: { response, _ in
+                if let json = JSONValue.decode(response.body), json["stat"]?.string == "fail" { return Self.failure(json) }
+                return .done(.failed("HTTP \(response.status)"))
+            })
     }
 
-    private func failure(_ json: JSONValue) -> Verdict<PageAnswer<FlickrSearchPage>> {
+    private static func failure(_ json: JSONValue) -> Verdict<PageAnswer<FlickrSearchPage>> {
         let code = FlickrSearchPage.count(json["code"]) ?? -1
         let message = String((json["message"]?.string ?? "no message").prefix(200))
         switch code {

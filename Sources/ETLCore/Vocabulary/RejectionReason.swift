@@ -8,7 +8,7 @@ import Store
 /// The raw values are what `SELECT reason, count(*) FROM rejections GROUP BY
 /// reason` shows, so they are stable identifiers, not prose. Case order is
 /// precedence: an object's `first_reason` is its earliest case.
-package enum RejectionReason: String, Sendable, CaseIterable, Comparable {
+package enum RejectionReason: String, Sendable, CaseIterable, Comparable, Codable, CodingKeyRepresentable {
     /// The ID is no longer in the API's listing.
     case withdrawn
     /// The API answered 404 (not found, or "Not a valid object").

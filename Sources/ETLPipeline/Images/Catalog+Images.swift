@@ -14,7 +14,7 @@ extension Catalog {
     package struct ImageCandidate: Sendable {
         package var objectID: Int
         package var url: String?
-        package var state: String?
+        package var state: ImageState?
         package var cachedURL: String?
         package var file: String?
         package var bytes: Int?
@@ -37,7 +37,7 @@ extension Catalog {
             """
         ).map { row in
             ImageCandidate(
-                objectID: try row.integer(named: "object_id") ?? 0, url: try row.text(named: "url"), state: try row.text(named: "state"),
+                objectID: try row.integer(named: "object_id") ?? 0, url: try row.text(named: "url"), state: try row.text(named: "state").flatMap(ImageState.init(rawValue:)),
                 cachedURL: try row.text(named: "cached_url"), file: try row.text(named: "file"), bytes: try row.integer(named: "bytes"),
                 thumbFile: try row.text(named: "thumb_file"), thumbWidth: try row.integer(named: "thumb_width"),
                 thumbHeight: try row.integer(named: "thumb_height"), width: try row.integer(named: "width"),
@@ -48,7 +48,7 @@ extension Catalog {
     /// The file names of every good `images` row: the pictures to keep.
     package func imageFiles() throws -> Set<String> {
         var files: Set<String> = []
-        for row in try database.fetchAll(sql: "SELECT file FROM images WHERE state = 'ok' AND file IS NOT NULL") {
+        for row in try database.fetchAll(sql: "SELECT file FROM images WHERE state = \(ImageState.ok.sql) AND file IS NOT NULL") {
             if let file = try row.text(named: "file") { files.insert(file) }
         }
         return files
@@ -61,7 +61,7 @@ extension Catalog {
         let rows = try database.fetchAll(sql: """
             SELECT w.object_id, i.file, i.bytes
               FROM works w JOIN images i USING (object_id)
-             WHERE i.state = 'ok' AND i.url = \(Self.imageURLExpression)
+             WHERE i.state = \(ImageState.ok.sql) AND i.url = \(Self.imageURLExpression)
             """)
         for row in rows {
             guard let id = try row.integer(named: "object_id"), let file = try row.text(named: "file"), let bytes = try row.integer(named: "bytes") else { continue }
@@ -103,7 +103,7 @@ extension Catalog {
                     file = saved
                 }
                 try upsert.execute(arguments: [
-                    .integer(Int64(result.objectID)), .text(result.url), .text(file == nil ? "failed" : "ok"),
+                    .integer(Int64(result.objectID)), .text(result.url), .text((file == nil ? ImageState.failed : .ok).rawValue),
                     .text(file?.name), .int(file?.bytes), .text(file?.sha256), .text(result.contentType),
                     .int(result.httpStatus), .text(Timestamp.string(from: result.fetchedAt)),
                     .integer(Int64(result.attempts)), .text(failure?.rawValue), .text(reason),
@@ -119,9 +119,9 @@ extension Catalog {
         let current = "i.url = \(Self.imageURLExpression)"
         let counts = try database.fetchOne(sql: """
             SELECT count(*) AS kept, coalesce(sum(w.page IS NOT NULL), 0) AS paged,
-                   coalesce(sum(i.state = 'ok' AND \(current)), 0) AS kept_verified,
-                   coalesce(sum(w.page IS NOT NULL AND i.state = 'ok' AND \(current)), 0) AS paged_verified,
-                   coalesce(sum(i.state = 'failed' AND \(current)), 0) AS failed
+                   coalesce(sum(i.state = \(ImageState.ok.sql) AND \(current)), 0) AS kept_verified,
+                   coalesce(sum(w.page IS NOT NULL AND i.state = \(ImageState.ok.sql) AND \(current)), 0) AS paged_verified,
+                   coalesce(sum(i.state = \(ImageState.failed.sql) AND \(current)), 0) AS failed
               FROM works w LEFT JOIN images i USING (object_id)
             """)
         coverage.kept = try counts?.integer(named: "kept") ?? 0
@@ -132,12 +132,12 @@ extension Catalog {
         for row in try database.fetchAll(sql: """
             SELECT i.failure, count(*) AS n
               FROM works w JOIN images i USING (object_id)
-             WHERE i.state = 'failed' AND \(current) GROUP BY i.failure
+             WHERE i.state = \(ImageState.failed.sql) AND \(current) GROUP BY i.failure
             """) {
             coverage.failures[try row.text(named: "failure") ?? "unknown"] = try row.integer(named: "n") ?? 0
         }
         let files = try database.fetchOne(sql: """
-            SELECT count(*) AS files, coalesce(sum(bytes), 0) AS bytes FROM images WHERE state = 'ok'
+            SELECT count(*) AS files, coalesce(sum(bytes), 0) AS bytes FROM images WHERE state = \(ImageState.ok.sql)
             """)
         coverage.files = try files?.integer(named: "files") ?? 0
         coverage.bytes = try files?.integer(named: "bytes") ?? 0

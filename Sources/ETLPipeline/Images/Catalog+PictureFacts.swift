@@ -27,7 +27,7 @@ extension Catalog {
     package func thumbFiles() throws -> Set<String> {
         var names: Set<String> = []
         let prefix = PictureFacts.thumbFolder + "/"
-        for row in try database.fetchAll(sql: "SELECT thumb_file FROM images WHERE state = 'ok' AND thumb_file IS NOT NULL") {
+        for row in try database.fetchAll(sql: "SELECT thumb_file FROM images WHERE state = \(ImageState.ok.sql) AND thumb_file IS NOT NULL") {
             if let file = try row.text(named: "thumb_file"), file.hasPrefix(prefix) { names.insert(String(file.dropFirst(prefix.count))) }
         }
         return names
@@ -48,10 +48,10 @@ extension Catalog {
         try database.transaction {
             let assignments = Self.factColumns.map { "\($0) = ?" }.joined(separator: ", ")
             let facts = try database.makeStatement(sql: """
-                UPDATE images SET width = ?, height = ?, \(assignments) WHERE object_id = ? AND state = 'ok'
+                UPDATE images SET width = ?, height = ?, \(assignments) WHERE object_id = ? AND state = \(ImageState.ok.sql)
                 """)
             let failed = try database.makeStatement(sql: """
-                UPDATE images SET state = 'failed', file = NULL, bytes = NULL, sha256 = NULL, failure = ?, error = ?,
+                UPDATE images SET state = \(ImageState.failed.sql), file = NULL, bytes = NULL, sha256 = NULL, failure = ?, error = ?,
                                   width = NULL, height = NULL, \(assignments)
                  WHERE object_id = ?
                 """)

@@ -71,12 +71,12 @@ package struct ImagePlan: Sendable {
                 continue
             }
             let sameURL = candidate.cachedURL == url
-            if candidate.state == "failed", sameURL, !retryFailed {
+            if candidate.state == .failed, sameURL, !retryFailed {
                 skippedFailed += 1
                 continue
             }
             var isCached = false
-            if candidate.state == "ok", sameURL, let file = candidate.file, let bytes = candidate.bytes {
+            if candidate.state == .ok, sameURL, let file = candidate.file, let bytes = candidate.bytes {
                 isCached = directory.size(of: file) == bytes
             }
             byID[candidate.objectID] = Entry(

@@ -7,15 +7,15 @@ import SourceKit
 import SourceRegistry
 import Store
 
-/// One work's picture as the engine fetches it: the classification is
-/// ``ImageClassifier``'s; a picture is then decoded (``PictureMaker``), and
-/// only one that decodes is written to the folder, with its thumbnail,
-/// before the result is handed back.
+/// One work's picture as the engine fetches it: the answer reads by the
+/// engine's ladder, the body by ``ImageClassifier``; a picture is then
+/// decoded (``PictureMaker``), and only one that decodes is written to the
+/// folder, with its thumbnail, before the result is handed back.
 ///
 /// An HTML page, an empty body or a non-image for one URL while others
 /// succeed is that work's `not_an_image`: the page only makes the engine
 /// probe once, and nothing cools down unless the probe is refused too.
-package struct ImageRequest: FetchKind {
+package struct ImageRequest: LadderFetchKind {
     /// One image to fetch.
     package struct Job: Sendable {
         package var objectID: Int
@@ -28,74 +28,76 @@ package struct ImageRequest: FetchKind {
 
     package func url(for job: Job) -> String { Self.requestURL(job.url) }
 
-    package func verdict(for response: HTTPResponse, item job: Job) async -> Verdict<ImageResult> {
-        switch ImageClassifier.verdict(for: response) {
-        case .image(let kind, let status):
-            let body = response.body
-            let made: PictureMaker.Made
-            do {
-                made = try maker.make(body, kind: kind, objectID: job.objectID)
-            } catch ImageError.occupied(let path) {
-                return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
-            } catch {
-                return .fatal(error as? ImageError ?? ImageError.cannotWrite(path: maker.thumbs.path, reason: "\(error)"))
-            }
-            let facts: (width: Int, height: Int, facts: PictureFacts)
-            switch made {
-            case .failed(.truncated, let reason):
-                // Pixel data cut short: the connection may have dropped it.
-                return .retry(FetchFailure(.truncated, reason: reason, status: status, contentType: response.contentType), retryAfter: nil)
-            case .failed(let failure, let reason):
-                return .done(result(job, .failed(failure, reason: reason), status: status, contentType: response.contentType))
-            case .picture(let width, let height, let picture):
-                facts = (width, height, picture)
-            }
-            let file = ImageFile(
-                name: ImageFile.name(objectID: job.objectID, kind: kind), kind: kind,
-                bytes: body.count, sha256: SHA256.hex(of: body), width: facts.width, height: facts.height, facts: facts.facts)
-            do {
-                try directory.write(body, as: file.name)
-            } catch ImageError.occupied(let path) {
-                return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
-            } catch let error as ImageError {
-                return .fatal(error)
-            } catch {
-                return .fatal(ImageError.cannotWrite(path: directory.filePath(file.name), reason: "\(error)"))
-            }
-            return .done(result(job, .saved(file), status: status, contentType: response.contentType))
-        case .failed(let failure, let reason, let status):
-            return .done(result(job, .failed(failure, reason: reason), status: status, contentType: response.contentType))
-        case .block(let reason, let status):
+    package var ladder: AnswerLadder<Job, ImageResult> {
+        let request = self
+        return AnswerLadder(
+            readBody: { response, job in request.read(response, job: job) },
+            failed: { job, failure in request.output(for: job, failure: failure, attempts: 0) },
+            brokenBody: { response, job in
+                let shown = "\(response.contentType ?? "no content type"), \(response.body.count) bytes"
+                return .done(request.result(
+                    job, .failed(.notAnImage, reason: "HTTP 200 with a body that is not JPEG, PNG, WebP or GIF (\(shown))"),
+                    status: 200, contentType: response.contentType))
+            },
+            isPage: { ImageKind.looksLikeHTML($0.body) || $0.contentType?.lowercased().contains("html") == true },
+            expecting: "an image",
             // A page instead of the picture is this URL's problem unless a probe says otherwise.
-            let isPage = status == 200
-            let failure = FetchFailure(isPage ? .badBody : .refused, reason: reason, status: status, contentType: response.contentType)
-            return .refused(failure, isFinalIfNoise: isPage)
-        case .retry(let failure, let reason, let status, let retryAfter):
-            let failure = FetchFailure(Self.category(failure), reason: reason, status: status, contentType: response.contentType)
-            return .retry(failure, retryAfter: retryAfter)
-        case .unreachable(let reason):
-            return .retry(FetchFailure(.unreachable, reason: reason))
-        }
+            isPageFinalIfNoise: true)
     }
 
-    package func verdict(for error: HTTPError, item job: Job) -> Verdict<ImageResult> {
-        switch ImageClassifier.verdict(for: error) {
-        case .failed(let failure, let reason, let status):
-            return .done(result(job, .failed(failure, reason: reason), status: status, contentType: nil))
-        case .unreachable(let reason):
-            return .retry(FetchFailure(.unreachable, reason: reason))
-        case .retry(let failure, let reason, let status, _):
-            return .retry(FetchFailure(Self.category(failure), reason: reason, status: status))
-        case .image, .block:
-            return .retry(FetchFailure(.network, reason: error.description))
+    /// A 200: the picture decoded and written, or why not; nil for no picture at all.
+    private func read(_ response: HTTPResponse, job: Job) -> Verdict<ImageResult>? {
+        let status = 200
+        let kind: ImageKind
+        switch ImageClassifier.body(of: response) {
+        case nil:
+            return nil
+        case .failed(let failure, let reason)?:
+            return .done(result(job, .failed(failure, reason: reason), status: status, contentType: response.contentType))
+        case .retry(let failure, let reason)?:
+            return .retry(FetchFailure(Self.category(failure), reason: reason, status: status, contentType: response.contentType))
+        case .image(let sniffed)?:
+            kind = sniffed
         }
+        let body = response.body
+        let made: PictureMaker.Made
+        do {
+            made = try maker.make(body, kind: kind, objectID: job.objectID)
+        } catch ImageError.occupied(let path) {
+            return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
+        } catch {
+            return .fatal(error as? ImageError ?? ImageError.cannotWrite(path: maker.thumbs.path, reason: "\(error)"))
+        }
+        let facts: (width: Int, height: Int, facts: PictureFacts)
+        switch made {
+        case .failed(.truncated, let reason):
+            // Pixel data cut short: the connection may have dropped it.
+            return .retry(FetchFailure(.truncated, reason: reason, status: status, contentType: response.contentType), retryAfter: nil)
+        case .failed(let failure, let reason):
+            return .done(result(job, .failed(failure, reason: reason), status: status, contentType: response.contentType))
+        case .picture(let width, let height, let picture):
+            facts = (width, height, picture)
+        }
+        let file = ImageFile(
+            name: ImageFile.name(objectID: job.objectID, kind: kind), kind: kind,
+            bytes: body.count, sha256: SHA256.hex(of: body), width: facts.width, height: facts.height, facts: facts.facts)
+        do {
+            try directory.write(body, as: file.name)
+        } catch ImageError.occupied(let path) {
+            return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
+        } catch let error as ImageError {
+            return .fatal(error)
+        } catch {
+            return .fatal(ImageError.cannotWrite(path: directory.filePath(file.name), reason: "\(error)"))
+        }
+        return .done(result(job, .saved(file), status: status, contentType: response.contentType))
     }
 
     package func output(for job: Job, failure: FetchFailure, attempts: Int) -> ImageResult {
         result(job, .failed(Self.imageFailure(failure.category), reason: failure.reason), status: failure.status, contentType: failure.contentType)
     }
 
-    private func result(_ job: Job, _ outcome: ImageResult.Outcome, status: Int?, contentType: String?) -> ImageResult {
+    package func result(_ job: Job, _ outcome: ImageResult.Outcome, status: Int?, contentType: String?) -> ImageResult {
         ImageResult(
             objectID: job.objectID, url: job.url, outcome: outcome, httpStatus: status,
             contentType: contentType, fetchedAt: Date(), attempts: 0, previousFile: job.previousFile)

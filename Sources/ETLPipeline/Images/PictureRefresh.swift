@@ -32,7 +32,7 @@ package struct PictureRefresh {
     /// current URL whose file is there with the recorded size.
     package func due(_ candidates: [Catalog.ImageCandidate]) -> [Catalog.ImageCandidate] {
         candidates.filter { candidate in
-            guard candidate.state == "ok", let url = candidate.url, candidate.cachedURL == url,
+            guard candidate.state == .ok, let url = candidate.url, candidate.cachedURL == url,
                   let file = candidate.file, let bytes = candidate.bytes, directory.size(of: file) == bytes else { return false }
             return maker.needsFacts(candidate)
         }

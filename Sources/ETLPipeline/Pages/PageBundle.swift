@@ -51,7 +51,7 @@ package enum PageBundle {
         try catalog.database.makeStatement(sql: """
             SELECT \(columns), \(pictureFields.map { "i.\($0.column)" }.joined(separator: ", "))
               FROM works w JOIN temp.id_set USING (object_id)
-              LEFT JOIN images i ON i.object_id = w.object_id AND i.state = 'ok'
+              LEFT JOIN images i ON i.object_id = w.object_id AND i.state = \(ImageState.ok.sql)
                                 AND i.url = \(Catalog.imageURL(ofWork: "w"))
             """
         ).forEachRow { row in

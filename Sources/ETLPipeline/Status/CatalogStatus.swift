@@ -28,7 +28,7 @@ package struct CatalogStatus: Sendable, Equatable, Codable {
     package var kept = 0
     package var paged = 0
     package var unpaged = 0
-    package var rejected: [String: Int] = [:]
+    package var rejected: [RejectionReason: Int] = [:]
     package var gone = 0
     package var badIDs = 0
     package var withdrawn = 0
@@ -93,7 +93,7 @@ extension Catalog {
         status.paged = try works?.integer(named: "paged") ?? 0
         status.unpaged = status.kept - status.paged
         for row in try database.fetchAll(sql: "SELECT reason, count(*) AS n FROM rejections GROUP BY reason") {
-            if let reason = try row.text(named: "reason") { status.rejected[reason] = try row.integer(named: "n") ?? 0 }
+            if let reason = try row.text(named: "reason").flatMap(RejectionReason.init(rawValue:)) { status.rejected[reason] = try row.integer(named: "n") ?? 0 }
         }
         status.images = try imageCoverage()
         status.cursor = try setting(Crawler.cursorKey)

@@ -58,7 +58,7 @@ package struct GalleryBuilder: Sendable {
             SELECT w.page, w.object_id, w.title, w.artist_display_name, w.object_date, w.object_url,
                    i.thumb_file, i.thumb_width, i.thumb_height, i.placeholder, i.color
               FROM works w
-              LEFT JOIN images i ON i.object_id = w.object_id AND i.state = 'ok'
+              LEFT JOIN images i ON i.object_id = w.object_id AND i.state = \(ImageState.ok.sql)
                                 AND i.url = \(Catalog.imageURL(ofWork: "w"))
              WHERE w.page IS NOT NULL
              ORDER BY w.page, w.position

@@ -22,8 +22,8 @@ extension HTMLReport {
         out += "</div><div>"
         let reasons = status.rejected.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         out += BarChart(title: "Objects not kept, by reason", valueLabel: "objects (one may have several reasons)",
-                        bars: reasons.map { .init(label: $0.key, value: $0.value, color: ReportPalette.vermillion) }).html()
-        out += Self.dataTable("rejected", ("Reason", "Objects"), reasons.map { ($0.key, $0.value) })
+                        bars: reasons.map { .init(label: $0.key.rawValue, value: $0.value, color: ReportPalette.vermillion) }).html()
+        out += Self.dataTable("rejected", ("Reason", "Objects"), reasons.map { ($0.key.rawValue, $0.value) })
         out += "</div><div>"
         let images = status.images
         let verified = ReportPalette.green, failed = ReportPalette.vermillion, untried = ReportPalette.sky

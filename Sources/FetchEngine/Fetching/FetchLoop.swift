@@ -28,7 +28,7 @@ public struct FetchLoop<Kind: FetchKind>: Sendable {
         onHeartbeat: () async throws -> Void,
         onStop: (RequestPacer.StopReason) -> Void
     ) async throws -> RequestPacer.StopReason? {
-        let clock = ContinuousClock()
+        let clock = fetcher.pacer.clock
         var pending: [Kind.Output] = []
         var lastFlush = clock.now
         var latch = StopLatch()
@@ -46,7 +46,7 @@ public struct FetchLoop<Kind: FetchKind>: Sendable {
             if latch.stop(reason) { onStop(reason) }
         }
 
-        try await SlidingWindow<FetchCompletion<Kind.Item, Kind.Output>>(width: concurrency, interval: Self.flushInterval).run(
+        try await SlidingWindow<FetchCompletion<Kind.Item, Kind.Output>>(width: concurrency, interval: Self.flushInterval, clock: clock).run(
             next: {
                 if pacer.stop.isRequested { stop(.stopped) }
                 guard !latch.isStopped, let (item, jitter) = next() else { return nil }

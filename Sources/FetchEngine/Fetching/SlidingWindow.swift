@@ -6,6 +6,8 @@
 struct SlidingWindow<Output: Sendable> {
     let width: Int
     let interval: Duration
+    /// What the heartbeat sleeps on.
+    let clock: any FetchClock
 
     private enum Event: Sendable {
         case output(Output)
@@ -24,6 +26,7 @@ struct SlidingWindow<Output: Sendable> {
         cancelWhen: @escaping @Sendable () async -> Void
     ) async throws {
         let interval = self.interval
+        let clock = self.clock
         try await withThrowingTaskGroup(of: Event.self) { group in
             var inFlight = 0
             var isCancelled = false
@@ -34,7 +37,7 @@ struct SlidingWindow<Output: Sendable> {
                 }
             }
             func scheduleBeat() {
-                group.addTask { try? await Task.sleep(for: interval); return .heartbeat }
+                group.addTask { try? await clock.sleep(until: clock.now + interval); return .heartbeat }
             }
             group.addTask {
                 await cancelWhen()

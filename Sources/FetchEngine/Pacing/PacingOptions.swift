@@ -36,11 +36,13 @@ public struct PacingOptions: Sendable, Equatable {
     /// The run's one pacer: rate, refusal confirmation, cooldowns and budgets.
     /// `memory` (what an earlier run learnt about the host) is used only by
     /// `--rate auto` without `--rate-start`, and only when fresh.
-    public func makePacer(stop: StopSignal, memory: PacingMemory? = nil, now: Date = Date()) -> RequestPacer {
+    public func makePacer(
+        stop: StopSignal, memory: PacingMemory? = nil, now: Date = Date(), clock: any FetchClock = ContinuousFetchClock()
+    ) -> RequestPacer {
         RequestPacer(
             rate: rate, controllerSettings: .init(start: rateStart, maximum: rateMax),
             cooldown: cooldown, maxRequests: maxRequests, maxDuration: maxDuration,
-            maxRetryAfter: maxRetryAfter, memory: usableMemory(memory, at: now), stop: stop)
+            maxRetryAfter: maxRetryAfter, memory: usableMemory(memory, at: now), stop: stop, clock: clock)
     }
 
     /// `memory` when this run may start from it.

@@ -13,11 +13,12 @@ extension RequestPacer {
     /// Sleeps for a backoff delay; returns why not when the run must stop
     /// first or the delay would outlast the time budget.
     public func pause(seconds: Double) async -> StopReason? {
+        let now = clock.now
         if let remaining = remainingTime, remaining <= .seconds(seconds) {
-            _ = await stop.sleep(until: .now + max(remaining, .zero))
+            _ = await stop.sleep(until: now + max(remaining, .zero), on: clock)
             return stop.isRequested ? .stopped : .timeBudget
         }
-        guard await stop.sleep(until: .now + .seconds(seconds)) else { return stop.isRequested ? .stopped : .timeBudget }
+        guard await stop.sleep(until: now + .seconds(seconds), on: clock) else { return stop.isRequested ? .stopped : .timeBudget }
         return nil
     }
 
@@ -26,7 +27,8 @@ extension RequestPacer {
     /// to drop the wait. On the first stop it also wakes the requests
     /// queued behind an open suspicion, so they end at once too.
     public func waitUntilTransfersMustEnd() async {
-        let deadline = remainingTime.map { ContinuousClock.now + $0 }
+        let deadline = self.deadline
+        let clock = self.clock
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await self.stop.wait(level: 1)
@@ -34,16 +36,25 @@ extension RequestPacer {
                 await self.stop.wait(level: 2)
             }
             if let deadline {
-                group.addTask { try? await Task.sleep(until: deadline, clock: .continuous) }
+                group.addTask { try? await clock.sleep(until: deadline) }
             }
             _ = await group.next()
             group.cancelAll()
         }
     }
 
-    /// A progress snapshot of a loop that started at `start`.
+    /// A progress snapshot of a loop that started at `start` on the
+    /// continuous clock (callers that time themselves on it).
     public func progress(done: Int, total: Int, retries: Int, failures: Int, since start: ContinuousClock.Instant) -> CrawlProgress {
-        let seconds = (ContinuousClock.now - start).inSeconds
+        progress(done: done, total: total, retries: retries, failures: failures, seconds: (ContinuousClock.now - start).inSeconds)
+    }
+
+    /// A progress snapshot of a loop that started at `start` on ``clock``.
+    public func progress(done: Int, total: Int, retries: Int, failures: Int, since start: Duration) -> CrawlProgress {
+        progress(done: done, total: total, retries: retries, failures: failures, seconds: (clock.now - start).inSeconds)
+    }
+
+    private func progress(done: Int, total: Int, retries: Int, failures: Int, seconds: Double) -> CrawlProgress {
         return CrawlProgress(
             done: done, total: total, allowedRate: currentRate,
             achievedRate: seconds > 0 ? Double(requests) / seconds : 0,

@@ -23,8 +23,9 @@ public actor RequestPacer {
         case noise
     }
 
-    private let clock = ContinuousClock()
-    private let startedAt: ContinuousClock.Instant
+    /// What the pacer times and sleeps by; loops built on it use it too.
+    public nonisolated let clock: any FetchClock
+    private let startedAt: Duration
     /// The wall-clock time of `startedAt`, to date what is remembered.
     private let startDate: Date
     /// The memory this run started from, if any: kept for what it did not relearn.
@@ -34,11 +35,11 @@ public actor RequestPacer {
     private var controller: RateController?
     private var judge: RefusalJudge
     private let maxRequests: Int?
-    private let deadline: ContinuousClock.Instant?
+    let deadline: Duration?
     /// The longest `Retry-After` honoured, in seconds.
     public nonisolated let maxRetryAfter: Double
     public nonisolated let stop: StopSignal
-    private var nextSlot: ContinuousClock.Instant
+    private var nextSlot: Duration
     private var isResuming = false
     private var gateWaiters: [CheckedContinuation<Void, Never>] = []
     private var events: [PacerEvent] = []
@@ -55,9 +56,10 @@ public actor RequestPacer {
     public init(
         rate: RateSetting, controllerSettings: RateController.Settings = .init(), cooldown: Double,
         maxRequests: Int?, maxDuration: Double?, maxRetryAfter: Double = 600, memory: PacingMemory? = nil,
-        stop: StopSignal
+        stop: StopSignal, clock: any FetchClock = ContinuousFetchClock()
     ) {
-        let now = ContinuousClock.now
+        self.clock = clock
+        let now = clock.now
         startedAt = now
         startDate = Date()
         nextSlot = now
@@ -125,7 +127,7 @@ public actor RequestPacer {
             nextSlot = slot + interval
             if slot > now {
                 let epoch = judge.epoch
-                guard await stop.sleep(until: slot) else { return budgetStop() ?? .stopped }
+                guard await stop.sleep(until: slot, on: clock) else { return budgetStop() ?? .stopped }
                 // A suspicion or a block during the wait moved everything: queue again.
                 if judge.epoch != epoch { continue }
             }
@@ -167,7 +169,7 @@ public actor RequestPacer {
     public func waitToProbe(id: Int) async -> Bool {
         guard judge.suspicion?.id == id else { return false }
         let delay = judge.confirmDelay(rate: currentRate)
-        guard await stop.sleep(until: clock.now + .seconds(delay)), budgetStop() == nil else {
+        guard await stop.sleep(until: clock.now + .seconds(delay), on: clock), budgetStop() == nil else {
             abandonProbe(id: id)
             return false
         }
@@ -262,5 +264,5 @@ public actor RequestPacer {
 
     private var now: Double { (clock.now - startedAt).inSeconds }
 
-    private func instant(_ seconds: Double) -> ContinuousClock.Instant { startedAt + .seconds(seconds) }
+    private func instant(_ seconds: Double) -> Duration { startedAt + .seconds(seconds) }
 }

@@ -22,7 +22,7 @@ package struct CSVReadSummary: Sendable, Equatable {
     package internal(set) var cannotPass = 0
     /// How often each `.cannotPass` reason occurred; a row can count
     /// towards several reasons.
-    package internal(set) var reasonCounts: [String: Int] = [:]
+    package internal(set) var reasonCounts: [RejectionReason: Int] = [:]
 
     /// Creates an empty summary.
     package init() {}

@@ -11,5 +11,5 @@ package enum CSVVerdict: Sendable, Equatable {
     case likelyComplete
     /// The row already rules the object out; `reasons` are stable codes such
     /// as `csv_not_public_domain` or `csv_missing_title`, in column-rule order.
-    case cannotPass(reasons: [String])
+    case cannotPass(reasons: [RejectionReason])
 }

@@ -51,7 +51,7 @@ package struct CrawlPlan: Sendable {
     }
 
     /// The CSV's reasons why `id` cannot pass (empty unless it cannot).
-    package func reasons(for id: Int) -> [String] {
+    package func reasons(for id: Int) -> [RejectionReason] {
         guard let code = code(for: id), code != 0 else { return [] }
         return Self.reasons.indices.filter { code & (1 << UInt64($0)) != 0 }.map { Self.reasons[$0] }
     }

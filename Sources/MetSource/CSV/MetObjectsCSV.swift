@@ -30,15 +30,15 @@ package struct MetObjectsCSV: Sendable {
     ]
 
     /// `Is Public Domain` is anything other than exactly `True`.
-    package static let notPublicDomainReason = RejectionReason.csvNotPublicDomain.rawValue
+    package static let notPublicDomainReason = RejectionReason.csvNotPublicDomain
     /// Every `|`-separated part of `Artist Display Name` is blank.
-    package static let missingArtistReason = RejectionReason.csvMissingArtistDisplayName.rawValue
+    package static let missingArtistReason = RejectionReason.csvMissingArtistDisplayName
     /// `Title` is blank.
-    package static let missingTitleReason = RejectionReason.csvMissingTitle.rawValue
+    package static let missingTitleReason = RejectionReason.csvMissingTitle
     /// `Classification` is blank.
-    package static let missingClassificationReason = RejectionReason.csvMissingClassification.rawValue
+    package static let missingClassificationReason = RejectionReason.csvMissingClassification
     /// `Object Date` is blank.
-    package static let missingObjectDateReason = RejectionReason.csvMissingObjectDate.rawValue
+    package static let missingObjectDateReason = RejectionReason.csvMissingObjectDate
 
     /// Positions in ``header`` of the columns the rules read. Hard-coded
     /// rather than looked up because the header is validated before any row
@@ -127,7 +127,7 @@ package struct MetObjectsCSV: Sendable {
 
     /// Applies the completeness rules to a row already known to have 54 fields.
     package static func verdict(for fields: [String]) -> CSVVerdict {
-        var reasons: [String] = []
+        var reasons: [RejectionReason] = []
         if fields[Column.isPublicDomain.rawValue] != "True" {
             reasons.append(notPublicDomainReason)
         }

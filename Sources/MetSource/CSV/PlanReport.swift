@@ -12,7 +12,7 @@ package struct PlanReport: Sendable, Equatable, Codable {
     package var unknown = 0
     /// Listed IDs whose CSV row shows they cannot pass.
     package var cannotPass = 0
-    package var reasons: [String: Int] = [:]
+    package var reasons: [RejectionReason: Int] = [:]
     package var csvRows = 0
     package var csvBadRows = 0
     /// Object requests for a full crawl, and with `--csv-skip`.

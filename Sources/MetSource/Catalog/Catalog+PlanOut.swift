@@ -12,7 +12,7 @@ extension Catalog {
         try database.transaction {
             let markPlannedOut = try database.makeStatement(sql: """
                 UPDATE objects SET needs_fetch = 0, planned_out = 1
-                 WHERE object_id = ? AND state = 'pending'
+                 WHERE object_id = ? AND state = \(ObjectState.pending.sql)
                 """)
             let insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
             var count = 0
@@ -23,7 +23,7 @@ extension Catalog {
                 guard database.changesCount > 0 else { continue }
                 count += 1
                 for reason in reasons {
-                    try insertReason.execute(arguments: [.integer(Int64(id)), .text(reason)])
+                    try insertReason.execute(arguments: [.integer(Int64(id)), .text(reason.rawValue)])
                 }
             }
             return count

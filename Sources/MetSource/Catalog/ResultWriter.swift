@@ -21,9 +21,9 @@ package struct ResultWriter: ResultWriting {
                 is_public_domain, primary_image, primary_image_small, artist_display_name, title,
                 classification, object_date, medium, object_url, department, metadata_date,
                 is_complete, dedup_key, \(promoted.joined(separator: ", ")))
-            VALUES (?, 'fetched', 0, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(String(repeating: ", ?", count: promoted.count)))
+            VALUES (?, \(ObjectState.fetched.sql), 0, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(String(repeating: ", ?", count: promoted.count)))
             ON CONFLICT (object_id) DO UPDATE SET
-                state = 'fetched', needs_fetch = 0, http_status = excluded.http_status,
+                state = \(ObjectState.fetched.sql), needs_fetch = 0, http_status = excluded.http_status,
                 fetched_at = excluded.fetched_at, attempts = attempts + excluded.attempts, error = NULL,
                 is_public_domain = excluded.is_public_domain,
                 primary_image = excluded.primary_image, primary_image_small = excluded.primary_image_small,
@@ -51,9 +51,9 @@ package struct ResultWriter: ResultWriting {
         // A failure keeps an earlier good result but stays queued for the next run.
         markFailed = try database.makeStatement(sql: """
             INSERT INTO objects (object_id, state, needs_fetch, http_status, attempts, error)
-            VALUES (?, 'failed', 1, ?, ?, ?)
+            VALUES (?, \(ObjectState.failed.sql), 1, ?, ?, ?)
             ON CONFLICT (object_id) DO UPDATE SET
-                state = CASE WHEN state = 'fetched' THEN 'fetched' ELSE 'failed' END,
+                state = CASE WHEN state = \(ObjectState.fetched.sql) THEN \(ObjectState.fetched.sql) ELSE \(ObjectState.failed.sql) END,
                 needs_fetch = 1, http_status = excluded.http_status,
                 attempts = attempts + excluded.attempts, error = excluded.error
             """)
@@ -84,10 +84,10 @@ package struct ResultWriter: ResultWriting {
                 try insertReason.execute(arguments: [id, .text(reason.rawValue)])
             }
         case .gone(let message):
-            try markGone.execute(arguments: [id, "gone", status, fetchedAt, attempts, .text(message)])
+            try markGone.execute(arguments: [id, .text(ObjectState.gone.rawValue), status, fetchedAt, attempts, .text(message)])
             try clearReasons.execute(arguments: [id])
         case .badID(let message):
-            try markGone.execute(arguments: [id, "bad_id", status, fetchedAt, attempts, .text(message)])
+            try markGone.execute(arguments: [id, .text(ObjectState.badID.rawValue), status, fetchedAt, attempts, .text(message)])
             try clearReasons.execute(arguments: [id])
         case .failed(let reason):
             try markFailed.execute(arguments: [id, status, attempts, .text(reason)])

@@ -1,57 +1,44 @@
-import ETLCatalog
 import ETLCore
 import FetchEngine
 import Foundation
-import SourceKit
-import Store
 
-/// `GET {api}/objects/{id}`: how the Met API's answers for one object read.
-package struct ObjectRequest: FetchKind {
+/// `GET {api}/objects/{id}`: how the Met API's answers for one object
+/// read. The engine's ladder reads refusals, retries and transport errors;
+/// the object states only its body and its final statuses.
+package struct ObjectRequest: LadderFetchKind {
+    package typealias Item = Int
+    package typealias Output = MetResult
+
     package let api: String
+
+    package init(api: String) { self.api = api }
 
     package func url(for objectID: Int) -> String { "\(api)/objects/\(objectID)" }
 
-    package func verdict(for response: HTTPResponse, item objectID: Int) async -> Verdict<MetResult> {
-        Self.verdict(for: response, objectID: objectID)
-    }
+    package var ladder: AnswerLadder<Int, MetResult> { Self.ladder }
 
-    package func verdict(for error: HTTPError, item objectID: Int) -> Verdict<MetResult> {
-        guard error.isRetryable else { return .done(result(objectID, .failed(reason: error.description), status: nil)) }
-        return .retry(FetchFailure(error.category, reason: error.description))
-    }
-
-    package func output(for objectID: Int, failure: FetchFailure, attempts: Int) -> MetResult {
-        result(objectID, .failed(reason: failure.reason), status: failure.status)
-    }
+    /// A 200 is the record (stored exactly as received) or that object's
+    /// failure; 404 and 400 are final answers about the ID.
+    static let ladder = AnswerLadder<Int, MetResult>(
+        readBody: { response, id in MetObject.decode(body: response.body).map { done(id, .fetched(body: response.body, object: $0), 200) } },
+        failed: { id, failure in result(id, .failed(reason: failure.reason), status: failure.status) },
+        brokenBody: { response, id in
+            // One broken record is that object's failure, fetched again next run.
+            done(id, .failed(reason: "HTTP 200: \(JSONBodyCheck.problem(in: response.body) ?? "body is JSON but not an object record")"), 200)
+        },
+        otherStatus: { response, id in
+            let message = message(in: response.body)
+            switch response.status {
+            case 404: return done(id, .gone(message: message ?? "HTTP 404"), 404)
+            case 400: return done(id, .badID(message: message ?? "HTTP 400"), 400)
+            default: return done(id, .failed(reason: "unexpected HTTP \(response.status)"), response.status)
+            }
+        },
+        expecting: "JSON")
 
     /// The verdict for a response to `GET /objects/{id}`.
-    package static func verdict(for response: HTTPResponse, objectID: Int) -> Verdict<MetResult> {
-        let status = response.status
-        func done(_ outcome: MetResult.Outcome) -> Verdict<MetResult> {
-            .done(MetResult(objectID: objectID, outcome: outcome, httpStatus: status, fetchedAt: Date(), attempts: 0))
-        }
-        switch status {
-        case 200:
-            if let object = MetObject.decode(body: response.body) {
-                return done(.fetched(body: response.body, object: object))
-            }
-            if RefusalSignal.isHTML(response) {
-                return .refused(FetchFailure(.refused, reason: "HTTP 200 with an HTML page instead of JSON (\(describe(response)))", status: status), isFinalIfNoise: false)
-            }
-            // One broken record is that object's failure, fetched again next run.
-            let problem = JSONBodyCheck.problem(in: response.body) ?? "body is JSON but not an object record"
-            return done(.failed(reason: "HTTP 200: \(problem)"))
-        case 403, 429:
-            return .refused(FetchFailure(.refused, reason: "HTTP \(status) (\(describe(response)))", status: status), isFinalIfNoise: false)
-        case 404:
-            return done(.gone(message: message(in: response.body) ?? "HTTP 404"))
-        case 400:
-            return done(.badID(message: message(in: response.body) ?? "HTTP 400"))
-        case 408, 500...599:
-            return .retry(FetchFailure(.status, reason: "HTTP \(status)", status: status), retryAfter: response.retryAfter)
-        default:
-            return done(.failed(reason: "unexpected HTTP \(status)"))
-        }
+    package static func verdict(for response: HTTPResponse, objectID: Int) async -> Verdict<MetResult> {
+        await ladder.verdict(for: response, item: objectID)
     }
 
     /// The `message` of an API error body such as `{"message":"Not a valid object"}`.
@@ -61,11 +48,11 @@ package struct ObjectRequest: FetchKind {
         return (try? JSONDecoder().decode(ErrorBody.self, from: Data(body)))?.message
     }
 
-    private static func describe(_ response: HTTPResponse) -> String {
-        "\(response.contentType ?? "no content type"), \(response.body.count) bytes"
+    private static func done(_ id: Int, _ outcome: MetResult.Outcome, _ status: Int) -> Verdict<MetResult> {
+        .done(result(id, outcome, status: status))
     }
 
-    private func result(_ objectID: Int, _ outcome: MetResult.Outcome, status: Int?) -> MetResult {
-        MetResult(objectID: objectID, outcome: outcome, httpStatus: status, fetchedAt: Date(), attempts: 0)
+    private static func result(_ id: Int, _ outcome: MetResult.Outcome, status: Int?) -> MetResult {
+        MetResult(objectID: id, outcome: outcome, httpStatus: status, fetchedAt: Date(), attempts: 0)
     }
 }

@@ -118,7 +118,7 @@ struct HostileOutputTests {
     }
 
     @Test("export writes into a FIFO or a device node and leaves it one; a socket or a FIFO without reader is refused")
-    func exportIntoSpecialFiles() throws {
+    func exportIntoSpecialFiles() async throws {
         let fixture = try BadInputFixture()
         let works = try fixture.snapshot().works
         // A device node like /dev/null, made in the test's folder (we run as root in CI).
@@ -148,15 +148,15 @@ struct HostileOutputTests {
         let counted = Pipe()
         reader.standardOutput = counted
         try reader.run()
-        let run = try ETLRun.run(["export", "--catalog", fixture.catalogPath, "--out", fifo], signal: nil)
-        var tries = 0
-        var result = run
-        // The reader may open the pipe a moment after it starts: retry until it has (bounded).
-        while result.exitCode == 73 && tries < 200 {
-            usleep(20_000)
-            tries += 1
+        // The reader may open the pipe a moment after it starts; until it has,
+        // etl refuses (73, as above), so ask again until it writes.
+        var result = try ETLRun.run(["export", "--catalog", fixture.catalogPath, "--out", fifo])
+        let readerOpened = try await HangGuard.waitUntil {
+            if result.exitCode != 73 { return true }
             result = try ETLRun.run(["export", "--catalog", fixture.catalogPath, "--out", fifo])
+            return result.exitCode != 73
         }
+        #expect(readerOpened, "the reader opened the pipe")
         reader.waitUntilExit()
         #expect(result.exitCode == 0, "\(result.standardError)")
         let lines = String(decoding: counted.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

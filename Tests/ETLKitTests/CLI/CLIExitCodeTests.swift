@@ -285,7 +285,7 @@ struct CLIExitCodeTests {
         #expect(summary["requests"] as? Int == 20)
         #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects WHERE state = 'fetched'").first?.int("n") == 0)
         #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects_raw").first?.int("n") == 0)
-        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects WHERE needs_fetch = 1").first?.int("n") == 300)
+        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects WHERE needs_fetch = 1").first?.int("n") == SampleSummary.committedSample.listed)
         #expect(try sqlite(catalog, "SELECT status FROM runs").map { $0.string("status") } == ["budget_reached"])
     }
 
@@ -309,7 +309,7 @@ struct CLIExitCodeTests {
         for key in ["objects", "fetched", "kept", "rejected", "lastRuns"] {
             #expect(status[key] != nil, "missing \(key)")
         }
-        #expect(status["objects"] as? Int == 300)
+        #expect(status["objects"] as? Int == SampleSummary.committedSample.listed)
         let fetched = try #require(status["fetched"] as? Int)
         let kept = try #require(status["kept"] as? Int)
         #expect(fetched > 0 && kept > 0 && kept <= fetched)
@@ -321,6 +321,6 @@ struct CLIExitCodeTests {
 
         let text = try ETLRun.run(["status", "--catalog", catalog], timeout: 60)
         #expect(text.exitCode == 0)
-        #expect(text.standardOutput.hasPrefix("objects known   300\n"))
+        #expect(text.standardOutput.hasPrefix("objects known   \(SampleSummary.committedSample.listed)\n"))
     }
 }

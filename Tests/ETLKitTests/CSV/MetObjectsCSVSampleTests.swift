@@ -12,16 +12,19 @@ import TMDBSource
 import Foundation
 import Testing
 
-/// Checks against the real 2,000-row MetObjects.csv slice. Counts are
-/// hard-coded; cell values are always read from the file at test time.
+/// Checks against the real 2,000-row MetObjects.csv slice. Counts come from
+/// Python's csv module (``PythonCSVCounts``); cell values are always read
+/// from the file at test time.
 @Suite("MetObjects.csv real sample", .enabled(if: MetSampleFile.isAvailable, "needs ../shared/met-real/MetObjects-sample.csv"))
 struct MetObjectsCSVSampleTests {
     private let path: String
     private let records: [CSVRecord]
+    private let reference: PythonCSVCounts
 
     init() throws {
         path = try #require(MetSampleFile.path)
         records = try readAllRecords(at: path)
+        reference = try PythonCSVCounts(path: path)
     }
 
     private func column(_ name: String) throws -> Int {
@@ -37,14 +40,14 @@ struct MetObjectsCSVSampleTests {
     @Test("all 2,000 data rows parse with 54 fields and unique Object IDs")
     func everyRowParses() throws {
         let dataRows = records.dropFirst()
-        #expect(dataRows.count == 2000)
+        #expect(dataRows.count == reference.rows)
         #expect(dataRows.allSatisfy { $0.fields.count == 54 })
 
         var objectIDs: [Int] = []
         let summary = try MetObjectsCSV(path: path).forEachRow { objectIDs.append($0.objectID) }
-        #expect(objectIDs.count == 2000)
-        #expect(Set(objectIDs).count == 2000)
-        #expect(summary.rowsRead == 2000)
+        #expect(objectIDs.count == reference.rows)
+        #expect(Set(objectIDs).count == reference.distinct_ids)
+        #expect(summary.rowsRead == reference.rows)
         #expect(summary.badRows == 0)
     }
 
@@ -58,9 +61,9 @@ struct MetObjectsCSVSampleTests {
         #expect(likelyComplete == 1419)
         #expect(summary.cannotPass == 581)
         #expect(summary.reasonCounts == [
-            "csv_not_public_domain": 53,
-            "csv_missing_artistDisplayName": 531,
-            "csv_missing_objectDate": 2,
+            .csvNotPublicDomain: 53,
+            .csvMissingArtistDisplayName: 531,
+            .csvMissingObjectDate: 2,
         ])
     }
 
@@ -103,14 +106,14 @@ struct MetObjectsCSVSampleTests {
         let cell = row.fields[artist]
         let quoted = "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         #expect(raw.contains("," + cell + ",") || raw.contains("," + quoted + ","))
-        #expect(records.dropFirst().count { $0.fields[artist].contains("|") } == 227)
+        #expect(records.dropFirst().count { $0.fields[artist].contains("|") } == reference.multi_artist)
     }
 
     @Test("padded Artist Begin Date cells keep their spaces")
     func paddedBeginDate() throws {
         let beginDate = try column("Artist Begin Date")
         let padded = records.dropFirst().map { $0.fields[beginDate] }.filter { $0.hasSuffix(" ") }
-        #expect(padded.count == 1449)
+        #expect(padded.count == reference.padded_begin_date)
         let first = try #require(padded.first)
         let raw = try String(contentsOfFile: path, encoding: .utf8)
         #expect(raw.contains("," + first + ","))

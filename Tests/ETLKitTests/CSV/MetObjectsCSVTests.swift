@@ -108,24 +108,24 @@ struct MetObjectsCSVTests {
 
     @Test("verdict rules", arguments: [
         ([:], CSVVerdict.likelyComplete),
-        (["Is Public Domain": "False"], .cannotPass(reasons: ["csv_not_public_domain"])),
-        (["Is Public Domain": "true"], .cannotPass(reasons: ["csv_not_public_domain"])),
-        (["Is Public Domain": " True"], .cannotPass(reasons: ["csv_not_public_domain"])),
-        (["Artist Display Name": ""], .cannotPass(reasons: ["csv_missing_artistDisplayName"])),
-        (["Artist Display Name": "   "], .cannotPass(reasons: ["csv_missing_artistDisplayName"])),
-        (["Artist Display Name": " | "], .cannotPass(reasons: ["csv_missing_artistDisplayName"])),
-        (["Artist Display Name": "|"], .cannotPass(reasons: ["csv_missing_artistDisplayName"])),
+        (["Is Public Domain": "False"], .cannotPass(reasons: [.csvNotPublicDomain])),
+        (["Is Public Domain": "true"], .cannotPass(reasons: [.csvNotPublicDomain])),
+        (["Is Public Domain": " True"], .cannotPass(reasons: [.csvNotPublicDomain])),
+        (["Artist Display Name": ""], .cannotPass(reasons: [.csvMissingArtistDisplayName])),
+        (["Artist Display Name": "   "], .cannotPass(reasons: [.csvMissingArtistDisplayName])),
+        (["Artist Display Name": " | "], .cannotPass(reasons: [.csvMissingArtistDisplayName])),
+        (["Artist Display Name": "|"], .cannotPass(reasons: [.csvMissingArtistDisplayName])),
         (["Artist Display Name": "Érard|George Henry Blake"], .likelyComplete),
         (["Artist Display Name": " |Blake"], .likelyComplete),
         (["Artist Display Name": "Blake| "], .likelyComplete),
-        (["Title": " \t"], .cannotPass(reasons: ["csv_missing_title"])),
-        (["Classification": ""], .cannotPass(reasons: ["csv_missing_classification"])),
-        (["Object Date": "\n"], .cannotPass(reasons: ["csv_missing_objectDate"])),
+        (["Title": " \t"], .cannotPass(reasons: [.csvMissingTitle])),
+        (["Classification": ""], .cannotPass(reasons: [.csvMissingClassification])),
+        (["Object Date": "\n"], .cannotPass(reasons: [.csvMissingObjectDate])),
         (
             ["Is Public Domain": "False", "Artist Display Name": "", "Title": "", "Classification": "", "Object Date": ""],
             .cannotPass(reasons: [
-                "csv_not_public_domain", "csv_missing_artistDisplayName", "csv_missing_title",
-                "csv_missing_classification", "csv_missing_objectDate",
+                .csvNotPublicDomain, .csvMissingArtistDisplayName, .csvMissingTitle,
+                .csvMissingClassification, .csvMissingObjectDate,
             ])
         ),
     ] as [([String: String], CSVVerdict)])
@@ -159,7 +159,7 @@ struct MetObjectsCSVTests {
         #expect(result.summary.likelyComplete == 1)
         #expect(result.summary.cannotPass == 2)
         #expect(result.summary.badRows == 0)
-        #expect(result.summary.reasonCounts == ["csv_not_public_domain": 2, "csv_missing_title": 1])
+        #expect(result.summary.reasonCounts == [.csvNotPublicDomain: 2, .csvMissingTitle: 1])
     }
 
     @Test("an error thrown by the caller stops the read")

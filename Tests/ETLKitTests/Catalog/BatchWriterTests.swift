@@ -24,13 +24,14 @@ struct BatchWriterTests {
         let directory = TemporaryDirectory()
         let path = directory.path("catalog.sqlite")
         _ = try Catalog.open(path: path)
+        let (batches, perBatch) = (10, 50)
         try await BatchWriter<ResultWriter>.withWriter(catalogPath: path, maxPending: 2) { writer in
-            for batch in 0..<10 {
-                try await writer.submit((1...50).map { gone(batch * 100 + $0) })
+            for batch in 0..<batches {
+                try await writer.submit((1...perBatch).map { gone(batch * 100 + $0) })
             }
         }
         let catalog = try Catalog.open(path: path, create: false)
-        #expect(try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM objects WHERE state = 'gone'")?.int("n") == 500)
+        #expect(try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM objects WHERE state = 'gone'")?.int("n") == batches * perBatch)
     }
 
     @Test("a writer that cannot open the catalog fails the loop with its error")

@@ -17,8 +17,10 @@ import FetchEngine
 enum CatalogFixture {
     static let date = Date(timeIntervalSince1970: 1_780_000_000)
 
-    /// A catalog as etl `version` left it: the migrations up to that
-    /// version applied to an empty file, stamped with its `user_version`.
+    /// An empty catalog at `version`: the (frozen) migration steps up to
+    /// that version applied to an empty file, stamped with its
+    /// `user_version`. Catalogs that etl itself wrote at each earlier
+    /// version, with rows, are ``shipped(version:path:)``.
     static func database(atVersion version: Int, path: String) throws -> Database {
         let database = try Database(path: path)
         try database.execute(sql: "PRAGMA page_size = \(CatalogSchema.pageSize)")

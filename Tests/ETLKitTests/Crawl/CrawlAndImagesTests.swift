@@ -33,7 +33,7 @@ struct CrawlAndImagesTests {
         let mock = fixture.mock
         let crawl = Task.detached { try ETLRun.run(crawlArguments, timeout: 300) }
         // The images run starts once the crawl is fetching (it holds its lock by then).
-        while mock.objectRequestsSoFar() < 10 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await HangGuard.waitUntil { mock.objectRequestsSoFar() >= 10 }, "the crawl began fetching")
         // The crawl's lock is held as the images run starts: the two runs
         // overlap, whichever finishes first (which one does depends on the
         // machine's load, so it is not what the test asserts).

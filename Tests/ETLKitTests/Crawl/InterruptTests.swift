@@ -97,19 +97,21 @@ struct InterruptTests {
         let fixture = try CrawlFixture()
         // Every answer takes 20 s: only cancelling the transfers ends the run sooner.
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"), options: ["--slow", "1", "--slow-ms", "20000"])
-        let start = Date()
         let run = try ETLRun.run(
             arguments(fixture, api: mock.api, rate: "unlimited") + ["--json"], signal: signal,
-            when: { mock.objectRequestsSoFar() >= Self.concurrency }, secondSignalAfter: 0.3)
-        let elapsed = Date().timeIntervalSince(start)
+            when: { mock.objectRequestsSoFar() >= Self.concurrency }, secondSignal: .onceTaken)
         #expect(run.exitCode == expectedCode)
-        #expect(elapsed < 15, "\(elapsed) s: the transfers were not cancelled")
+        // No 20-s answer was ever sent: etl hung up on every transfer the mock saw.
+        let requested = try await mock.stats().object_requests
+        #expect(requested == Self.concurrency, "no new work after the first signal")
+        #expect(await HangGuard.waitUntil { mock.abandonedSoFar() == requested },
+                "\(mock.abandonedSoFar()) of \(requested) transfers cancelled")
         let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
         #expect(summary.status == .interrupted)
         #expect(summary.fetched == 0 && summary.failed == 0, "a cancelled transfer is no outcome")
         let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
         #expect(try catalog.integrityCheck() == "ok")
-        #expect(try catalog.queuedIDs().count == 300)
+        #expect(try catalog.queuedIDs().count == SampleSummary.committedSample.listed)
         let statuses = try catalog.database.fetchAll(sql: "SELECT status FROM runs").compactMap { $0.string("status") }
         #expect(statuses == ["interrupted"])
     }
@@ -143,16 +145,15 @@ struct ListingStopTests {
     }
 
     @Test("a second signal during a slow listing: interrupted (exit 130), not failed, and at once")
-    func secondSignal() throws {
+    func secondSignal() async throws {
         let fixture = try CrawlFixture()
         let server = try FixedServer(routes: Self.slowListing)
-        let start = Date()
         let run = try ETLRun.run(
             arguments(fixture, api: server.api), signal: SIGINT,
-            when: { (try? server.requests().contains("/objects")) ?? false }, secondSignalAfter: 0.3)
-        let elapsed = Date().timeIntervalSince(start)
+            when: { (try? server.requests().contains("/objects")) ?? false }, secondSignal: .onceTaken)
         #expect(run.exitCode == 130, "\(run.standardError)")
-        #expect(elapsed < 15, "the listing's transfer was cancelled")
+        #expect(await HangGuard.waitUntil { server.abandoned() == ["/objects"] }, "the listing's transfer was cancelled")
+        #expect(try server.requests() == ["/objects"], "asked once, not again after the stop")
         let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
         #expect(summary.status == .interrupted)
         let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
@@ -161,14 +162,14 @@ struct ListingStopTests {
     }
 
     @Test("--max-duration during a slow listing: the budget ends the run (exit 0), not a failure")
-    func deadline() throws {
+    func deadline() async throws {
         let fixture = try CrawlFixture()
         let server = try FixedServer(routes: Self.slowListing)
-        let start = Date()
         let run = try ETLRun.run(arguments(fixture, api: server.api) + ["--max-duration", "1s"])
-        let elapsed = Date().timeIntervalSince(start)
         #expect(run.exitCode == 0, "\(run.standardError)")
-        #expect(elapsed < 15)
+        // The listing's answer was never waited for: the budget cancelled its transfer.
+        #expect(await HangGuard.waitUntil { server.abandoned() == ["/objects"] }, "the listing's transfer was cancelled")
+        #expect(try server.requests() == ["/objects"], "asked once, not again after the stop")
         let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
         #expect(summary.status == .budgetReached)
     }

@@ -104,7 +104,7 @@ struct NightlyTests {
         options.pacing.maxRequests = nil
         let rest = try await fixture.crawl(options)
         #expect(rest.status == .completed)
-        #expect(try catalog.setting(Crawler.cursorKey) == Timestamp.day(of: Date()))
+        #expect(try catalog.setting(Crawler.cursorKey) == RunDays.lastCompletedRun(in: catalog))
         #expect(try catalog.keptIDs() == data.changes.kept_ids.sorted())
     }
 
@@ -114,16 +114,18 @@ struct NightlyTests {
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         _ = try await fixture.crawl(fixture.options(api: mock.api))
         try await mock.resetStats()
+        // What changed since that day is what the mock's change list names.
+        let changed = try await mock.listing(query: "metadataDate=2000-01-01")
         var options = fixture.options(api: mock.api)
         options.since = "2000-01-01"
         let since = try await fixture.crawl(options)
-        #expect(since.fetched + since.gone == 290)
+        #expect(since.fetched + since.gone == changed.count)
         options.since = nil
         options.isFull = true
         try await mock.resetStats()
         let full = try await fixture.crawl(options)
         #expect(full.mode == "full")
-        #expect(try await mock.stats().object_requests == 300)
+        #expect(try await mock.stats().object_requests == SampleSummary.committedSample.listed)
     }
 }
 
@@ -142,9 +144,12 @@ extension NightlyTests {
             process.waitUntilExit()
             return process.terminationStatus
         }
+        let firstDay = Timestamp.day(of: Date())
         #expect(try wrapper(mock.api) == 0)
         #expect(try wrapper("http://127.0.0.1:9") == 1)
-        let log = try String(contentsOfFile: fixture.path("logs/crawl-\(Timestamp.day(of: Date())).log"), encoding: .utf8)
+        let days = [firstDay, Timestamp.day(of: Date())]
+        let (names, log) = try RunDays.logs(in: fixture.path("logs"), prefix: "crawl", during: days)
+        #expect(!names.isEmpty && names.allSatisfy { name in days.contains { name == "crawl-\($0).log" } }, "\(names), days \(days)")
         #expect(log.contains("crawl completed (full)"))
         #expect(log.contains("Error: cannot list object IDs from http://127.0.0.1:9/objects"))
         #expect(log.contains("exit 0") && log.contains("exit 1"))
@@ -172,12 +177,14 @@ extension NightlyTests {
             return process.terminationStatus
         }
         // The first night makes the catalog; the second fetches again, pictures alongside.
+        let firstDay = Timestamp.day(of: Date())
         #expect(try wrapper([:]) == 0)
         #expect(try wrapper([
             "ETL_IMAGES": "1", "ETL_IMAGES_OPTIONS": "--dir \(fixture.path("images")) --image-hosts 127.0.0.1 --rate 20",
         ]) == 0)
-        let day = Timestamp.day(of: Date())
-        let images = try String(contentsOfFile: fixture.path("logs/images-\(day).log"), encoding: .utf8)
+        let days = [firstDay, Timestamp.day(of: Date())]
+        let (names, images) = try RunDays.logs(in: fixture.path("logs"), prefix: "images", during: days)
+        #expect(!names.isEmpty && names.allSatisfy { name in days.contains { name == "images-\($0).log" } }, "\(names), days \(days)")
         #expect(images.contains("images completed (paged)"), "\(images)")
         #expect(images.contains("exit 0"))
         let stats = try await mock.stats()

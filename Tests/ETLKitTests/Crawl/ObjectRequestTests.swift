@@ -31,8 +31,8 @@ enum Verdict: Equatable {
 
 /// The Met object request's reading of answers (what was ResponseClassifier).
 enum ResponseClassifier {
-    static func verdict(for response: HTTPResponse) -> Verdict {
-        Verdict(ObjectRequest.verdict(for: response, objectID: 1))
+    static func verdict(for response: HTTPResponse) async -> Verdict {
+        Verdict(await ObjectRequest.verdict(for: response, objectID: 1))
     }
     static func verdict(for error: HTTPError) -> Verdict {
         Verdict(ObjectRequest(api: "http://x").verdict(for: error, item: 1))
@@ -57,21 +57,21 @@ struct ObjectRequestTests {
         return false
     }
 
-    @Test func jsonObjectIsFetchedWithTheExactBody() {
+    @Test func jsonObjectIsFetchedWithTheExactBody() async {
         let body = FilterFixture.body()
-        let verdict = ResponseClassifier.verdict(for: HTTPResponse(status: 200, contentType: "application/json", body: body))
+        let verdict = await ResponseClassifier.verdict(for: HTTPResponse(status: 200, contentType: "application/json", body: body))
         #expect(verdict == .outcome(.fetched(body: body, object: MetObject.decode(body: body)!), status: 200))
     }
 
-    @Test func incompleteJSONObjectIsStillFetched() {
+    @Test func incompleteJSONObjectIsStillFetched() async {
         let body = Array(#"{"objectID": 5, "title": null}"#.utf8)
-        #expect(ResponseClassifier.verdict(for: HTTPResponse(status: 200, body: body))
+        #expect(await ResponseClassifier.verdict(for: HTTPResponse(status: 200, body: body))
                 == .outcome(.fetched(body: body, object: MetObject(objectID: 5)), status: 200))
     }
 
     @Test(arguments: [(incapsula, "text/html"), ("<html></html>", nil), ("  <!doctype html>", "text/plain")] as [(String, String?)])
-    func anHTMLPageWithStatus200IsARefusal(body: String, type: String?) {
-        let verdict = ResponseClassifier.verdict(for: Self.response(200, body, type: type))
+    func anHTMLPageWithStatus200IsARefusal(body: String, type: String?) async {
+        let verdict = await ResponseClassifier.verdict(for: Self.response(200, body, type: type))
         #expect(Self.isBlock(verdict))
         if case .block(let reason) = verdict {
             #expect(reason.hasPrefix("HTTP 200 with an HTML page instead of JSON"))
@@ -89,47 +89,47 @@ struct ObjectRequestTests {
         (Array("[]".utf8), "HTTP 200: body is JSON but not an object record"),
         (Array("null".utf8), "HTTP 200: body is JSON but not an object record"),
     ] as [([UInt8], String)])
-    func aBrokenRecordIsThatObjectsFailure(body: [UInt8], reason: String) {
-        #expect(ResponseClassifier.verdict(for: HTTPResponse(status: 200, contentType: "application/json", body: body))
+    func aBrokenRecordIsThatObjectsFailure(body: [UInt8], reason: String) async {
+        #expect(await ResponseClassifier.verdict(for: HTTPResponse(status: 200, contentType: "application/json", body: body))
                 == .outcome(.failed(reason: reason), status: 200))
     }
 
     @Test(arguments: [403, 429])
-    func refusalsAreSuspectedBlocks(status: Int) {
+    func refusalsAreSuspectedBlocks(status: Int) async {
         for body in [Self.incapsula, "{\"message\":\"Too many requests\"}", ""] {
-            let verdict = ResponseClassifier.verdict(for: Self.response(status, body, type: "text/html", retryAfter: 30))
+            let verdict = await ResponseClassifier.verdict(for: Self.response(status, body, type: "text/html", retryAfter: 30))
             #expect(Self.isBlock(verdict))
             if case .block(let reason) = verdict { #expect(reason.hasPrefix("HTTP \(status) (text/html")) }
         }
     }
 
     @Test(arguments: ["ObjectID not found", "Not a valid object"])
-    func notFoundIsGoneWithTheMessage(message: String) {
-        #expect(ResponseClassifier.verdict(for: Self.response(404, "{\"message\":\"\(message)\"}"))
+    func notFoundIsGoneWithTheMessage(message: String) async {
+        #expect(await ResponseClassifier.verdict(for: Self.response(404, "{\"message\":\"\(message)\"}"))
                 == .outcome(.gone(message: message), status: 404))
     }
 
-    @Test func notFoundWithoutAMessageIsGone() {
-        #expect(ResponseClassifier.verdict(for: Self.response(404, "<h1>Not Found</h1>", type: "text/html"))
+    @Test func notFoundWithoutAMessageIsGone() async {
+        #expect(await ResponseClassifier.verdict(for: Self.response(404, "<h1>Not Found</h1>", type: "text/html"))
                 == .outcome(.gone(message: "HTTP 404"), status: 404))
     }
 
-    @Test func badRequestIsABadID() {
-        #expect(ResponseClassifier.verdict(for: Self.response(400, "{\"message\":\"could not parse objectID\"}"))
+    @Test func badRequestIsABadID() async {
+        #expect(await ResponseClassifier.verdict(for: Self.response(400, "{\"message\":\"could not parse objectID\"}"))
                 == .outcome(.badID(message: "could not parse objectID"), status: 400))
-        #expect(ResponseClassifier.verdict(for: Self.response(400, ""))
+        #expect(await ResponseClassifier.verdict(for: Self.response(400, ""))
                 == .outcome(.badID(message: "HTTP 400"), status: 400))
     }
 
     @Test(arguments: [500, 502, 503, 504, 408], [nil, 0, 12.5] as [Double?])
-    func transientStatusesAreRetriedWithRetryAfter(status: Int, retryAfter: Double?) {
-        #expect(ResponseClassifier.verdict(for: Self.response(status, "<html>busy</html>", type: "text/html", retryAfter: retryAfter))
+    func transientStatusesAreRetriedWithRetryAfter(status: Int, retryAfter: Double?) async {
+        #expect(await ResponseClassifier.verdict(for: Self.response(status, "<html>busy</html>", type: "text/html", retryAfter: retryAfter))
                 == .retry(reason: "HTTP \(status)", status: status, retryAfter: retryAfter))
     }
 
     @Test(arguments: [201, 204, 301, 302, 401, 405, 410])
-    func unexpectedStatusesFail(status: Int) {
-        #expect(ResponseClassifier.verdict(for: Self.response(status, "{}"))
+    func unexpectedStatusesFail(status: Int) async {
+        #expect(await ResponseClassifier.verdict(for: Self.response(status, "{}"))
                 == .outcome(.failed(reason: "unexpected HTTP \(status)"), status: status))
     }
 

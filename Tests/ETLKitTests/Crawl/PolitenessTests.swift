@@ -92,10 +92,15 @@ struct PolitenessTests {
         // would trip it dozens of times (and the 403s below would pile up).
         #expect(blocksAfterFirst <= 5)
         #expect(stats.by_status["403"] ?? 0 < 200)
-        // The rate climbed from 1/s to the limit's neighbourhood. How much of
-        // the limit it holds is a speed figure for scripts/bench-polite, not
-        // a bound a loaded CI machine can keep.
-        #expect(stats.peak_rps >= 20)
+        // The rate etl allowed itself climbed from --rate-start to the limit's
+        // neighbourhood: the pacer's own setting, which a loaded machine that
+        // cannot keep up does not lower. How much of the limit it holds is a
+        // speed figure for scripts/bench-polite, not a bound for a unit test.
+        let allowed = reporter.recorded.compactMap { event -> Double? in
+            guard case .progress(let progress) = event else { return nil }
+            return progress.allowedRate
+        }
+        #expect((allowed.max() ?? 0) >= 20, "allowed at most \(allowed.max() ?? 0)/s")
     }
 
     @Test("an object that always answers a block page fails after a bounded number of cooldowns")
@@ -159,19 +164,21 @@ struct PolitenessTests {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         var options = fixture.options(api: mock.api)
-        options.pacing.maxRequests = 51
+        let budget = 51
+        let listed = SampleSummary.committedSample.listed
+        options.pacing.maxRequests = budget
         let first = try await fixture.crawl(options)
         #expect(first.status == .budgetReached)
-        #expect(first.requests == 51)
-        #expect(first.fetched + first.gone == 50)
-        #expect(first.remaining == 250)
+        #expect(first.requests == budget)
+        #expect(first.fetched + first.gone == budget - 1, "the listing took one request")
+        #expect(first.remaining == listed - (budget - 1))
         let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
         #expect(try catalog.setting(Crawler.cursorKey) == nil)
 
         options.pacing.maxRequests = nil
         let second = try await fixture.crawl(options)
         #expect(second.status == .completed)
-        #expect(second.fetched + second.gone == 250)
+        #expect(second.fetched + second.gone == listed - (budget - 1))
         let stats = try await mock.stats()
         #expect(stats.per_object.values.allSatisfy { $0 == 1 })
         #expect(try catalog.setting(Crawler.cursorKey) != nil)
@@ -182,30 +189,64 @@ struct PolitenessTests {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
         var options = fixture.options(api: mock.api)
-        options.pacing.rate = .fixed(20)
+        let rate = 20.0
+        options.pacing.rate = .fixed(rate)
         options.pacing.maxDuration = 1.5
-        let start = Date()
         let summary = try await fixture.crawl(options)
-        let elapsed = Date().timeIntervalSince(start)
         #expect(summary.status == .budgetReached)
-        #expect(elapsed < 4)
-        #expect(summary.requests <= 31)
-        #expect(summary.remaining > 200)
+        // No more requests than the budget allows at the rate: the listing,
+        // then one object per 1/rate s; the rest is left for the next run.
+        let allowed = Int(rate * 1.5)
+        #expect(summary.requests <= allowed + 1)
+        let listed = SampleSummary.committedSample.listed
+        #expect(summary.remaining == listed - summary.fetched - summary.gone)
+        #expect(summary.remaining >= listed - allowed)
     }
 
-    @Test("a second crawl on the same catalog is refused with exit 75; a stale lock file is not")
+    @Test("a crawl is refused with exit 75 while another process holds the catalog's lock; the lock file it leaves when killed is not")
     func lock() async throws {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
-        let held = try CatalogLock(catalogPath: fixture.catalogPath)
-        let refused = try ETLRun.run(["crawl", "--api", mock.api, "--catalog", fixture.catalogPath, "--out", fixture.pagesPath, "--rate", "unlimited"])
-        #expect(refused.exitCode == 75)
-        #expect(refused.standardError == "Error: catalog '\(fixture.catalogPath)' is in use by another etl crawl (pid \(getpid())); try again when it has finished\n")
-        withExtendedLifetime(held) {}
+        let arguments = [
+            "crawl", "--api", mock.api, "--catalog", fixture.catalogPath, "--out", fixture.pagesPath,
+            "--rate", "unlimited", "--quiet", "--json",
+        ]
+        // Another process takes the catalog's lock as etl does (flock, its pid
+        // inside) and says so by a marker file, then waits to be killed. That
+        // this is etl's lock file, the refusal below and the pid the next
+        // crawl writes into it both prove.
+        let lockPath = fixture.catalogPath + ".lock"
+        let marker = fixture.path("holding")
+        let holder = try PythonProcess.start("""
+            import fcntl, os, sys
+            lock = open(sys.argv[1], "a+")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            lock.truncate(0)
+            lock.write(f"{os.getpid()}\\n")
+            lock.flush()
+            open(sys.argv[2], "w").close()
+            sys.stdin.read()
+            """, [lockPath, marker])
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        #expect(await HangGuard.waitUntil { FileManager.default.fileExists(atPath: marker) }, "the holder took the lock")
 
-        // A lock file left by a dead process holds no flock: it must not block.
-        try "999999\n".write(toFile: fixture.catalogPath + ".lock", atomically: true, encoding: .utf8)
-        let stale = try ETLRun.run(["crawl", "--api", mock.api, "--catalog", fixture.path("other.sqlite"), "--out", fixture.pagesPath, "--rate", "unlimited", "--quiet"])
-        #expect(stale.exitCode == 0)
+        let refused = try ETLRun.run(arguments)
+        #expect(refused.exitCode == 75)
+        #expect(refused.standardError == "Error: catalog '\(fixture.catalogPath)' is in use by another etl crawl (pid \(holder.processIdentifier)); try again when it has finished\n")
+        #expect(!FileManager.default.fileExists(atPath: fixture.catalogPath), "a refused crawl makes no catalog")
+
+        // Killed, the holder leaves its lock file and pid behind but no flock:
+        // the same catalog's next crawl must proceed, and take that very file.
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        #expect(try String(contentsOfFile: lockPath, encoding: .utf8) == "\(holder.processIdentifier)\n", "a stale lock file is there")
+        let stale = try ETLRun.run(arguments)
+        #expect(stale.exitCode == 0, "\(stale.standardError)")
+        let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(stale.standardOutput.utf8))
+        #expect(summary.status == .completed)
+        #expect(summary.fetched + summary.gone == SampleSummary.committedSample.listed)
+        #expect(try String(contentsOfFile: lockPath, encoding: .utf8) == "\(stale.processID)\n")
+        let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
+        #expect(try catalog.keptIDs() == SampleSummary.committedSample.kept_ids.sorted())
     }
 }

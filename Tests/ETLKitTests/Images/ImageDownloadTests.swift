@@ -81,7 +81,7 @@ struct ImageDownloadTests {
         try await fixture.mock.resetStats()
         let summary = try await fixture.images()
         #expect(summary.downloaded == 1)
-        #expect(summary.cached == 152)
+        #expect(summary.cached == SampleSummary.committedSample.kept - 1)
         #expect(try await fixture.imageRequests() == 1)
         let after = try #require(try fixture.rows()[changedID])
         #expect(after.string("url")?.hasSuffix("-v2.jpg") == true)
@@ -97,38 +97,42 @@ struct ImageDownloadTests {
         let fixture = try await ImageFixture(mockOptions: ["--image-404", "0.3", "--seed", "3"], layout: layout)
         let summary = try await fixture.images()
         #expect(summary.status == .completed)
-        #expect(summary.downloaded == 20)
+        let target = layout.pageCount * layout.pageSize
+        #expect(summary.downloaded == target)
         #expect(summary.failed > 0)
         #expect(summary.failures == ["status": summary.failed])
-        #expect(summary.requests == 20 + summary.failed)
+        #expect(summary.requests == target + summary.failed)
 
         let run = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", fixture.crawl.pagesPath,
-                                  "--pages", "2", "--page-size", "10", "--require-image"])
+                                  "--pages", "\(layout.pageCount)", "--page-size", "\(layout.pageSize)", "--require-image"])
         #expect(run.exitCode == 0)
-        let pages = try fixture.pagedIDs(count: 2)
+        let pages = try fixture.pagedIDs(count: layout.pageCount)
         let verified = try fixture.catalog().verifiedImageIDs(directory: fixture.directory)
-        #expect(pages.count == 20)
+        #expect(pages.count == target)
         #expect(Set(pages).isSubset(of: verified))
         // The next run has nothing to do: the target is full.
         try await fixture.mock.resetStats()
         let again = try await fixture.images()
-        #expect(again.cached == 20)
+        #expect(again.cached == target)
         #expect(try await fixture.imageRequests() == 0)
     }
 
     @Test("--all covers every kept work; --max-requests stops cleanly and the next run resumes")
     func allAndBudget() async throws {
-        let fixture = try await ImageFixture(layout: PageLayout(pageCount: 1, pageSize: 10))
+        let layout = PageLayout(pageCount: 1, pageSize: 10)
+        let budget = 50
+        let kept = SampleSummary.committedSample.kept
+        let fixture = try await ImageFixture(layout: layout)
         let paged = try await fixture.images()
-        #expect(paged.downloaded == 10)
-        let partial = try await fixture.images { $0.isAll = true; $0.pacing.maxRequests = 50 }
+        #expect(paged.downloaded == layout.pageCount * layout.pageSize)
+        let partial = try await fixture.images { $0.isAll = true; $0.pacing.maxRequests = budget }
         #expect(partial.status == .budgetReached)
-        #expect(partial.downloaded == 50)
-        #expect(partial.remaining == SampleSummary.committedSample.kept - 60)
+        #expect(partial.downloaded == budget)
+        #expect(partial.remaining == kept - paged.downloaded - budget)
         let rest = try await fixture.images { $0.isAll = true }
         #expect(rest.status == .completed)
-        #expect(rest.cached == 60)
-        #expect(rest.downloaded == 93)
+        #expect(rest.cached == paged.downloaded + budget)
+        #expect(rest.downloaded == kept - paged.downloaded - budget)
         #expect(try fixture.verifyFolderMatchesRows() == SampleSummary.committedSample.kept)
     }
 

@@ -65,7 +65,10 @@ struct ImageInterruptTests {
     @Test("SIGINT stops cleanly: commits, prints the summary, exits 130; the next run finishes")
     func interrupt() async throws {
         let fixture = try await ImageFixture(mockOptions: ["--image-slow", "1", "--slow-ms", "150"])
-        let stopped = try ETLRun.run(fixture.arguments(["--concurrency", "4", "--json"]), signal: SIGINT, after: 1)
+        // Stopped once the mock has seen ten pictures asked for: mid-download, whatever the machine's speed.
+        let stopped = try ETLRun.run(
+            fixture.arguments(["--concurrency", "4", "--json"]), signal: SIGINT,
+            when: { fixture.mock.imageRequestsSoFar() >= 10 })
         #expect(stopped.exitCode == 130)
         let summary = try JSONDecoder().decode(ImageSummary.self, from: Data(stopped.standardOutput.utf8))
         #expect(summary.status == .interrupted)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ETLCatalog
 @testable import ETLCommands
@@ -51,46 +52,75 @@ struct ImageKindTests {
         #expect(!ImageKind.looksLikeHTML(Array("<not html".utf8)))
     }
 
-    private func verdict(_ status: Int, _ type: String?, _ body: [UInt8]) -> ImageClassifier.Verdict {
-        ImageClassifier.verdict(for: HTTPResponse(status: status, contentType: type, body: body))
+    private func body(_ type: String?, _ body: [UInt8]) -> ImageClassifier.Body? {
+        ImageClassifier.body(of: HTTPResponse(status: 200, contentType: type, body: body))
     }
 
-    @Test func verdicts() {
-        #expect(verdict(200, "image/jpeg", Self.jpeg) == .image(.jpeg, status: 200))
-        #expect(verdict(200, "binary/octet-stream", Self.png) == .image(.png, status: 200))
-        #expect(verdict(200, nil, Self.webp) == .image(.webp, status: 200))
-        #expect(verdict(200, "image/jpeg", []) == .failed(.notAnImage, reason: "HTTP 200 with an empty body", status: 200))
-        guard case .block = verdict(200, "text/html", Self.html) else { Issue.record("HTML 200 is a block"); return }
-        guard case .block = verdict(200, "image/jpeg", Self.html) else { Issue.record("HTML bytes are a block"); return }
-        guard case .failed(.notAnImage, _, _) = verdict(200, "application/json", Array("{}".utf8)) else {
-            Issue.record("JSON is not an image"); return
+    /// The picture kind's reading of an answer through the engine's ladder.
+    private func verdict(_ response: HTTPResponse) async -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verdicts-\(UUID())").path
+        let directory = ImageDirectory(path: folder)
+        let request = ImageRequest(directory: directory, maker: PictureMaker(directory: directory, settings: .init()))
+        return Self.words(await request.ladder.verdict(for: response, item: .init(objectID: 1, url: "http://x/1.jpg", previousFile: nil)))
+    }
+
+    private func verdict(_ error: HTTPError) -> String {
+        let directory = ImageDirectory(path: "/nonexistent")
+        let request = ImageRequest(directory: directory, maker: PictureMaker(directory: directory, settings: .init()))
+        return Self.words(request.ladder.verdict(for: error, item: .init(objectID: 1, url: "http://x/1.jpg", previousFile: nil)))
+    }
+
+    private static func words(_ verdict: FetchEngine.Verdict<ImageResult>) -> String {
+        switch verdict {
+        case .done(let result):
+            guard case .failed(let failure, let reason) = result.outcome else { return "done \(result.outcome)" }
+            return "failed \(failure.rawValue) \(result.httpStatus.map(String.init) ?? "-"): \(reason)"
+        case .retry(let failure, let retryAfter):
+            return "retry \(failure.category) \(failure.status.map(String.init) ?? "-") \(retryAfter.map { "\($0)" } ?? "-")"
+        case .refused(let failure, let isFinalIfNoise):
+            return "refused \(failure.status.map(String.init) ?? "-") final-if-noise \(isFinalIfNoise)"
+        case .fatal(let error):
+            return "fatal \(error)"
         }
-        guard case .failed(.notAnImage, _, _) = verdict(200, "text/plain", Self.jpeg) else {
-            Issue.record("image bytes under a text type are refused"); return
+    }
+
+    @Test func bodies() {
+        #expect(body("image/jpeg", Self.jpeg) == .image(.jpeg))
+        #expect(body("binary/octet-stream", Self.png) == .image(.png))
+        #expect(body(nil, Self.webp) == .image(.webp))
+        #expect(body("image/jpeg", []) == .failed(.notAnImage, reason: "HTTP 200 with an empty body"))
+        #expect(body("text/html", Self.html) == nil, "an HTML page is for the ladder (a possible block)")
+        #expect(body("image/jpeg", Self.html) == nil)
+        #expect(body("application/json", Array("{}".utf8)) == nil, "no picture at all: a broken body")
+        #expect(body("text/plain", Self.jpeg) == .failed(.notAnImage, reason: "HTTP 200 with jpeg bytes sent as text/plain"))
+        #expect(body("image/jpeg", Array(Self.jpeg.dropLast(2))) == .retry(.truncated, reason: "HTTP 200 with an incomplete jpeg (\(Self.jpeg.count - 2) bytes)"))
+    }
+
+    @Test func verdicts() async {
+        func response(_ status: Int, _ type: String?, _ body: [UInt8], retryAfter: Double? = nil) -> HTTPResponse {
+            HTTPResponse(status: status, contentType: type, retryAfter: retryAfter, body: body)
         }
-        guard case .retry(.truncated, _, _, _) = verdict(200, "image/jpeg", Array(Self.jpeg.dropLast(2))) else {
-            Issue.record("a JPEG without its end is retried as truncated"); return
-        }
-        guard case .block = verdict(403, "text/html", Self.html), case .block = verdict(429, nil, []) else {
-            Issue.record("403 and 429 are blocks"); return
-        }
-        #expect(verdict(404, "text/plain", Array("Not Found".utf8)) == .failed(.status, reason: "HTTP 404", status: 404))
-        #expect(verdict(410, nil, []) == .failed(.status, reason: "HTTP 410", status: 410))
-        #expect(verdict(503, nil, []) == .retry(.status, reason: "HTTP 503", status: 503, retryAfter: nil))
+        #expect(await verdict(response(200, "text/html", Self.html)) == "refused 200 final-if-noise true")
+        #expect(await verdict(response(200, "image/jpeg", Self.html)) == "refused 200 final-if-noise true")
+        #expect(await verdict(response(200, "application/json", Array("{}".utf8))).hasPrefix(
+            "failed not_an_image 200: HTTP 200 with a body that is not JPEG, PNG, WebP or GIF"))
+        #expect(await verdict(response(200, "image/jpeg", [])) == "failed not_an_image 200: HTTP 200 with an empty body")
+        #expect(await verdict(response(403, "text/html", Self.html)) == "refused 403 final-if-noise false")
+        #expect(await verdict(response(429, nil, [])) == "refused 429 final-if-noise false")
+        #expect(await verdict(response(404, "text/plain", Array("Not Found".utf8))) == "failed status 404: HTTP 404")
+        #expect(await verdict(response(410, nil, [])) == "failed status 410: HTTP 410")
+        #expect(await verdict(response(503, nil, [])) == "retry status 503 -")
+        #expect(await verdict(response(502, nil, [], retryAfter: 12.5)) == "retry status 502 12.5")
     }
 
     @Test func errorVerdicts() {
         let url = "http://x/1.jpg"
-        guard case .retry(.timeout, _, _, _) = ImageClassifier.verdict(for: .timedOut(url: url, seconds: 1)),
-              case .retry(.truncated, _, _, _) = ImageClassifier.verdict(for: .truncatedBody(url: url, reason: "")),
-              case .retry(.network, _, _, _) = ImageClassifier.verdict(for: .connectionReset(url: url, reason: "")),
-              case .unreachable = ImageClassifier.verdict(for: .cannotConnect(url: url, reason: "")),
-              case .failed(.tooLarge, _, _) = ImageClassifier.verdict(for: .bodyTooLarge(url: url, limit: 1)),
-              case .failed(.invalidURL, _, _) = ImageClassifier.verdict(for: .invalidURL(url))
-        else {
-            Issue.record("transport errors map to the wrong verdicts")
-            return
-        }
+        #expect(verdict(.timedOut(url: url, seconds: 1)) == "retry timeout - -")
+        #expect(verdict(.truncatedBody(url: url, reason: "")) == "retry truncated - -")
+        #expect(verdict(.connectionReset(url: url, reason: "")) == "retry network - -")
+        #expect(verdict(.cannotConnect(url: url, reason: "")) == "retry unreachable - -")
+        #expect(verdict(.bodyTooLarge(url: url, limit: 1)).hasPrefix("failed too_large -: "))
+        #expect(verdict(.invalidURL(url)).hasPrefix("failed invalid_url -: "))
     }
 
     @Test("request URLs percent-encode what a URL cannot hold")

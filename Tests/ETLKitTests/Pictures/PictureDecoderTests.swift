@@ -158,7 +158,7 @@ struct PictureDecoderTests {
         let bytes = try Self.fixture("photo-1200x800.jpg")
         let padded = bytes + [UInt8](repeating: 0, count: 1 << 20)
         #expect(ImageKind.jpeg.isComplete(padded))
-        #expect(ImageClassifier.verdict(for: HTTPResponse(status: 200, contentType: "image/jpeg", body: padded)) == .image(.jpeg, status: 200))
+        #expect(ImageClassifier.body(of: HTTPResponse(status: 200, contentType: "image/jpeg", body: padded)) == .image(.jpeg))
         let outcome = try Self.decode(padded)
         guard case .decoded(let picture) = outcome else {
             Issue.record("\(outcome)")

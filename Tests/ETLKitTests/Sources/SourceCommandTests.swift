@@ -88,7 +88,7 @@ struct SourceCommandTests {
         let text = try ETLRun.run(["status", "--source", "flickr", "--catalog", fixture.catalogPath]).standardOutput
         #expect(text.hasPrefix("source          flickr (each crawl reads the whole list)\nobjects known   \(summary.listed ?? -1)\n"))
         #expect(!text.contains("cursor"))
-        #expect(parsed.rejected.keys.allSatisfy { ["missing_farm", "missing_server", "missing_secret", "not_public", "invalid_id"].contains($0) })
+        #expect(parsed.rejected.keys.allSatisfy { [.missingFarm, .missingServer, .missingSecret, .notPublic, .invalidID].contains($0) })
 
         let export = fixture.crawl.path("works.csv")
         let exported = try ETLRun.run(["export", "--catalog", fixture.catalogPath, "--table", "works", "--format", "csv", "--out", export])
@@ -145,10 +145,13 @@ struct SourceCommandTests {
             "ETL_BIN": TestPaths.etlExecutable, "ETL_LOG_DIR": fixture.crawl.path("logs"), "ETL_MAX_DURATION": "1m",
             "TMDB_READ_TOKEN": SourceFixture.tmdbToken,
         ]) { $1 }
+        let firstDay = Timestamp.day(of: Date())
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let log = try String(contentsOfFile: fixture.crawl.path("logs/crawl-tmdb-\(Timestamp.day(of: Date())).log"), encoding: .utf8)
+        let days = [firstDay, Timestamp.day(of: Date())]
+        let (names, log) = try RunDays.logs(in: fixture.crawl.path("logs"), prefix: "crawl-tmdb", during: days)
+        #expect(names.count == 1 && days.contains { names.first == "crawl-tmdb-\($0).log" }, "\(names), days \(days)")
         #expect(log.contains("crawl completed (full)") && log.contains("tmdb: 5 pages read once"))
         #expect(log.contains("wrote the report to \(fixture.crawl.path("report.html"))"))
         #expect(!log.contains(SourceFixture.tmdbToken))

@@ -72,6 +72,14 @@ final class CrawlFixture {
         return (data, try JSONDecoder().decode(SampleSummary.self, from: Data(contentsOf: URL(fileURLWithPath: summary))))
     }
 
+    /// The generator's rule applied to records it did not write
+    /// (`make_sample.py --summarize`): their counts from a reference, not by hand.
+    func summarize(_ data: String) throws -> SampleSummary {
+        let summary = path("summarized.\(UUID().uuidString).json")
+        try runPython(["scripts/make_sample.py", "--summarize", data, "--summary", summary])
+        return try JSONDecoder().decode(SampleSummary.self, from: Data(contentsOf: URL(fileURLWithPath: summary)))
+    }
+
     func runPython(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -86,11 +94,16 @@ final class CrawlFixture {
 
 /// What `make_sample.py --summary` knows about the records it wrote.
 struct SampleSummary: Decodable {
+    var lines: Int
     var valid: Int
     var not_valid: Int
     var complete: Int
     var kept: Int
     var kept_ids: [Int]
+
+    /// Every record of the sample: the mock lists them all; the valid ones
+    /// answer, the rest are 404 "Not a valid object".
+    var listed: Int { valid + not_valid }
 
     /// The summary of the committed `data/sample/objects.jsonl`, made by
     /// regenerating it with the seed its README names: tests count from the

@@ -5,16 +5,27 @@ struct ETLRun {
     var exitCode: Int32
     var standardOutput: String
     var standardError: String
-    /// Seconds from the first signal sent to the process's exit; nil when none was sent.
-    var secondsFromSignalToExit: Double? = nil
+    /// The child's process ID (what it writes into a lock file it takes).
+    var processID: Int32 = 0
 
-    /// Runs `etl arguments`; `signal` (with `after` seconds, once stderr
-    /// contains `whenErrorContains`, and once `when` holds) is sent to test
-    /// interrupts, and `secondSignalAfter` seconds later the same signal again.
+    /// When to send a second signal: never before the process has taken
+    /// the first (a signal still pending would swallow the second), and
+    /// then once an event says the first was handled.
+    enum SecondSignal {
+        /// Once the kernel no longer holds the first signal for the process.
+        case onceTaken
+        /// Once stderr contains this text, the run's own word that it is stopping.
+        case whenErrorContains(String)
+    }
+
+    /// Runs `etl arguments`; `signal` is sent to test interrupts once stderr
+    /// contains `whenErrorContains` and `when` holds (both events, never a
+    /// delay), and `secondSignal` says when the same signal goes again.
+    /// `timeout` is a hang guard: the child is killed (exit 137) if it runs longer.
     static func run(
-        _ arguments: [String], signal: Int32? = nil, after delay: Double = 0,
+        _ arguments: [String], signal: Int32? = nil,
         whenErrorContains marker: String? = nil, when condition: (() -> Bool)? = nil,
-        secondSignalAfter: Double? = nil, timeout: Double = 120, currentDirectory: String? = nil,
+        secondSignal: SecondSignal? = nil, timeout: Double = 120, currentDirectory: String? = nil,
         environment: [String: String] = [:]
     ) throws -> ETLRun {
         let process = Process()
@@ -38,26 +49,31 @@ struct ETLRun {
         try process.run()
         let start = Date()
         var signalled = false
-        var signalledAt = Date.distantFuture
         var secondSent = false
+        func errorSoFar() -> String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
         while process.isRunning {
-            let elapsed = Date().timeIntervalSince(start)
-            if elapsed > timeout {
+            if Date().timeIntervalSince(start) > timeout {
                 kill(process.processIdentifier, SIGKILL)
                 break
             }
-            if let signal, !signalled, elapsed >= delay {
-                let ready = marker.map { (try? String(contentsOfFile: errPath, encoding: .utf8))?.contains($0) ?? false } ?? true
+            // Before the first is sent, so a pass always lies between the two.
+            if let signal, let secondSignal, signalled, !secondSent,
+               !isPending(signal, in: process.processIdentifier) {
+                let ready = switch secondSignal {
+                case .onceTaken: true
+                case .whenErrorContains(let text): errorSoFar().contains(text)
+                }
+                if ready {
+                    kill(process.processIdentifier, signal)
+                    secondSent = true
+                }
+            }
+            if let signal, !signalled {
+                let ready = marker.map { errorSoFar().contains($0) } ?? true
                 if ready, condition?() ?? true {
                     kill(process.processIdentifier, signal)
                     signalled = true
-                    signalledAt = Date()
                 }
-            }
-            if let signal, let second = secondSignalAfter, signalled, !secondSent,
-               Date().timeIntervalSince(signalledAt) >= second {
-                kill(process.processIdentifier, signal)
-                secondSent = true
             }
             usleep(5_000)
         }
@@ -67,7 +83,19 @@ struct ETLRun {
             exitCode: code,
             standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
             standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-            secondsFromSignalToExit: signalled ? Date().timeIntervalSince(signalledAt) : nil)
+            processID: process.processIdentifier)
+    }
+
+    /// Whether `signal` waits in the kernel for process `pid` (its `ShdPnd`
+    /// or `SigPnd` mask in `/proc/<pid>/status`); false once it has been taken.
+    static func isPending(_ signal: Int32, in pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return false }
+        return status.split(separator: "\n").contains { line in
+            guard line.hasPrefix("ShdPnd:") || line.hasPrefix("SigPnd:"),
+                  let mask = UInt64(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces), radix: 16)
+            else { return false }
+            return mask & (1 << UInt64(signal - 1)) != 0
+        }
     }
 }
 

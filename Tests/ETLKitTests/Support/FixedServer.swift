@@ -25,6 +25,7 @@ final class FixedServer {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", TestPaths.script("fixed_api.py"), "--routes", routesPath, "--port-file", portFile, "--log", folder.path("log"),
+            "--abandoned-log", folder.path("abandoned"),
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -51,7 +52,17 @@ final class FixedServer {
 
     /// The paths requested so far, in order (the server logs each before answering).
     func requests() throws -> [String] {
-        let text = (try? String(contentsOfFile: folder.path("log"), encoding: .utf8)) ?? ""
+        lines(of: "log")
+    }
+
+    /// The paths whose client hung up while the server was still delaying
+    /// the answer (a transfer the client cancelled), in order.
+    func abandoned() -> [String] {
+        lines(of: "abandoned")
+    }
+
+    private func lines(of name: String) -> [String] {
+        let text = (try? String(contentsOfFile: folder.path(name), encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init)
     }
 }

@@ -32,6 +32,11 @@ final class MockServer {
         statsSoFar()?.image_requests ?? 0
     }
 
+    /// Slow answers whose client hung up first, read synchronously.
+    func abandonedSoFar() -> Int {
+        statsSoFar()?.abandoned ?? 0
+    }
+
     private func statsSoFar() -> MockStats? {
         guard let data = try? Data(contentsOf: URL(string: "\(api)/__stats")!) else { return nil }
         return try? JSONDecoder().decode(MockStats.self, from: data)
@@ -40,6 +45,14 @@ final class MockServer {
     func stats() async throws -> MockStats {
         let (data, _) = try await URLSession.shared.data(from: URL(string: "\(api)/__stats")!)
         return try JSONDecoder().decode(MockStats.self, from: data)
+    }
+
+    /// The IDs the mock's `/objects` lists for `query` (e.g. `metadataDate=2000-01-01`):
+    /// the API's own answer, asked by the test rather than copied into it.
+    func listing(query: String) async throws -> [Int] {
+        struct Listing: Decodable { var objectIDs: [Int] }
+        let (data, _) = try await URLSession.shared.data(from: URL(string: "\(api)/objects?\(query)")!)
+        return try JSONDecoder().decode(Listing.self, from: data).objectIDs
     }
 
     /// `POST /__config` with `settings`, e.g. `["data": "/tmp/v2.jsonl"]`.
@@ -78,5 +91,7 @@ struct MockStats: Decodable {
     var faults: [String: Int]
     /// Faults drawn by a path's first request (probes re-ask a path).
     var first_faults: [String: Int]
+    /// Slow answers whose client hung up before they were sent (cancelled transfers).
+    var abandoned: Int
     var image_requests: Int
 }
