@@ -11,35 +11,34 @@ package struct AICSearchRequest: ListingPageKind {
 
     package func url(for page: Page) -> String { page.url }
 
-    package func verdict(for response: HTTPResponse, item page: Page) async -> Verdict<PageAnswer<AICAnswer>> {
-        let json = JSONValue.decode(response.body)
-        switch response.status {
-        case 200:
-            if let json, let body = AICPage(json) { return .done(.body(.page(body))) }
-            if RefusalSignal.isHTML(response) {
-                return .refused(FetchFailure(.refused, reason: RefusalSignal.describe(response), status: 200), isFinalIfNoise: false)
-            }
+    package var ladder: AnswerLadder<Page, PageAnswer<AICAnswer>> {
+        pageLadder(
+            readBody: { response, _ in JSONValue.decode(response.body).flatMap(AICPage.init).map { .done(.body(.page($0))) } },
             // A cut or garbled page is the network's doing: ask again.
-            return .retry(FetchFailure(.badBody, reason: "the body is not a page of artworks", status: 200))
-        case 429 where json != nil:
-            // The API's own throttle (60 a minute): a request limit, not a
-            // front end blocking us; Retry-After says when, else back off.
-            return .retry(FetchFailure(.status, reason: "HTTP 429: \(Self.message(json))", status: 429), retryAfter: response.retryAfter)
-        case 400 where json?["error"] != nil, 403 where json?["error"] != nil:
-            let error = Self.text(json?["error"])
+            brokenBody: { _, _ in .retry(FetchFailure(.badBody, reason: "the body is not a page of artworks", status: 200)) },
+            otherStatus: { response, _ in
+                guard let json = JSONValue.decode(response.body), json["error"] != nil else { return .done(.failed("HTTP \(response.status)")) }
+                return .fatal(Self.error(response.status, json))
+            },
+            // The API's own throttle (60 a minute) says when to come back:
+            // a request limit, not a front end blocking us.
+            tooManyRequests: .rateLimitIfJSON(defaultRetryAfter: 1, reason: { "HTTP 429: \(Self.message(JSONValue.decode($0.body)))" }))
+    }
+
+    /// The ladder's reading, but for AIC's own refusals: a page past the
+    /// depth a search serves, or a limit over 100, is HTTP 403 with a JSON
+    /// error, the API's word rather than a front end's block.
+    package func verdict(for response: HTTPResponse, item page: Page) async -> Verdict<PageAnswer<AICAnswer>> {
+        if response.status == 403 || response.status == 400, let json = JSONValue.decode(response.body), json["error"] != nil {
             // Past the 10,000 results a search serves: the window ends here.
-            if error.lowercased().contains("number of results") { return .done(.body(.pastDepth(Self.message(json)))) }
-            return .fatal(AICError.apiError(status: response.status, error: error, detail: Self.text(json?["detail"])))
-        case 403, 429:
-            return .refused(FetchFailure(.refused, reason: RefusalSignal.describe(response), status: response.status), isFinalIfNoise: false)
-        case 408, 500...599:
-            return .retry(FetchFailure(.status, reason: "HTTP \(response.status)", status: response.status), retryAfter: response.retryAfter)
-        default:
-            if let json, json["error"] != nil {
-                return .fatal(AICError.apiError(status: response.status, error: Self.text(json["error"]), detail: Self.text(json["detail"])))
-            }
-            return .done(.failed("HTTP \(response.status)"))
+            if Self.text(json["error"]).lowercased().contains("number of results") { return .done(.body(.pastDepth(Self.message(json)))) }
+            return .fatal(Self.error(response.status, json))
         }
+        return await ladder.verdict(for: response, item: page)
+    }
+
+    private static func error(_ status: Int, _ json: JSONValue) -> AICError {
+        .apiError(status: status, error: text(json["error"]), detail: text(json["detail"]))
     }
 
     private static func text(_ value: JSONValue?) -> String { String((value?.string ?? "").prefix(200)) }

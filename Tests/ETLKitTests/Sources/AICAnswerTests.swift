@@ -110,8 +110,8 @@ struct AICAnswerTests {
             return
         }
         #expect(failure.reason == "HTTP 429: Too Many Attempts.")
-        guard case .retry(_, retryAfter: nil) = await Self.verdict(Self.response(429, throttled)) else {
-            Issue.record("a 429 without Retry-After is not retried with backoff")
+        guard case .retry(_, retryAfter: 1) = await Self.verdict(Self.response(429, throttled)) else {
+            Issue.record("a 429 without Retry-After is not retried after a second")
             return
         }
         // A front end's page is a refusal, judged by the engine (noise or a block).
