@@ -27,8 +27,6 @@ package struct AICLister: Sendable {
     package struct Tally: Sendable, Equatable {
         package var windows = 0
         package var unsteady = 0
-        /// Pages the API refused as past its depth: a depth below 10,000.
-        package var pastDepth = 0
     }
 
     /// One read of a window: its artworks in order, whether it held still,
@@ -46,7 +44,7 @@ package struct AICLister: Sendable {
         var depth = Self.depth
         for _ in 0..<Self.maxWindows {
             tally.windows += 1
-            let read = try await readWindow(from: from, depth: &depth, tally: &tally)
+            let read = try await readWindow(from: from, depth: &depth)
             if !read.isSteady {
                 tally.unsteady += 1
                 isComplete = false
@@ -67,12 +65,13 @@ package struct AICLister: Sendable {
 
     /// Reads the window of IDs from `from` up, again while its pages disagree.
     /// A page past the API's depth shortens `depth` for this and later windows.
-    private func readWindow(from: Int, depth: inout Int, tally: inout Tally) async throws -> Read {
+    private func readWindow(from: Int, depth: inout Int) async throws -> Read {
         var previous: [JSONValue?]?
         var seen = Read(isSteady: false, isLast: true)
         for _ in 1...Self.maxReads {
             var read = Read()
             var totals: Set<Int> = []
+            var firstTotal = 0
             var page = 1
             var pages = 1
             while page <= pages {
@@ -80,22 +79,22 @@ package struct AICLister: Sendable {
                 case .page(let body):
                     totals.insert(body.total)
                     if page == 1 {
+                        firstTotal = body.total
                         read.iiif = body.iiifURL
                         pages = (min(body.total, depth) + Self.perPage - 1) / Self.perPage
                         read.isLast = body.total <= depth
                     }
                     read.artworks += body.artworks
                 case .pastDepth:
-                    tally.pastDepth += 1
                     guard page > 1 else { throw CrawlError.listingFailed(url: url(from: from, page: page), reason: "the first page is past the depth") }
                     // The API serves fewer than assumed: this window ends here.
                     depth = (page - 1) * Self.perPage
                     pages = page - 1
-                    read.isLast = (totals.first ?? 0) <= depth
+                    read.isLast = firstTotal <= depth
                 }
                 page += 1
             }
-            let expected = read.isLast ? (totals.first ?? 0) : pages * Self.perPage
+            let expected = read.isLast ? firstTotal : pages * Self.perPage
             let ids = read.artworks.map { $0["id"] }
             if (totals.count <= 1 && read.artworks.count == expected) || ids == previous { return read }
             previous = ids
