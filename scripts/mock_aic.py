@@ -218,33 +218,13 @@ class Stats(mock_api.Counting):
                     "aic_user_agents": dict(self.agents)}
 
 
-class App:
+class App(mock_api.SwappingApp):
     def __init__(self, cfg):
-        self.lock, self.config_lock = threading.Lock(), threading.Lock()
-        self.cfg, self.data = cfg, Dataset.of(cfg)
-        self.stats = Stats()
-        self.base_url = ""
-        self.answered = self.dropped = 0
-
-    def snapshot(self):
-        with self.lock:
-            return self.cfg, self.data
+        super().__init__(cfg, Dataset.of, Stats())
 
     def search_answered(self):
-        with self.lock:
-            self.answered += 1
-            cfg = self.cfg
-            if cfg.drop_lowest_every > 0 and self.answered % cfg.drop_lowest_every == 0 \
-                    and (cfg.drop_limit <= 0 or self.dropped < cfg.drop_limit):
-                self.dropped += 1
-                self.data = self.data.without_lowest()
-
-    def reconfigure(self, changes):
-        with self.config_lock:
-            cfg = self.cfg.updated(changes)
-            data = Dataset.of(cfg) if any(k in changes for k in Config.DATA_KEYS) else self.data
-            with self.lock:
-                self.cfg, self.data = cfg, data
+        """Counts an answered search; every drop_lowest_every-th deletes the lowest ID."""
+        self.answered_one("drop_lowest_every", Dataset.without_lowest)
 
 
 def last(query, name, default=None):

@@ -202,36 +202,13 @@ class Stats(mock_api.Counting):
                     "abandoned": self.abandoned}
 
 
-class App:
-    """Config and data swapped together under a lock so /__config is atomic."""
-
+class App(mock_api.SwappingApp):
     def __init__(self, cfg):
-        self.lock, self.config_lock = threading.Lock(), threading.Lock()
-        self.cfg, self.data = cfg, Dataset(cfg)
-        self.stats = Stats()
-        self.base_url = ""
-        self.answered = self.dropped = 0
-
-    def snapshot(self):
-        with self.lock:
-            return self.cfg, self.data
+        super().__init__(cfg, Dataset, Stats())
 
     def search_answered(self):
         """Counts an answered search; every drop_oldest_every-th deletes the oldest photo."""
-        with self.lock:
-            self.answered += 1
-            cfg = self.cfg
-            if cfg.drop_oldest_every > 0 and self.answered % cfg.drop_oldest_every == 0 \
-                    and (cfg.drop_limit <= 0 or self.dropped < cfg.drop_limit):
-                self.dropped += 1
-                self.data = self.data.without_oldest()
-
-    def reconfigure(self, changes):
-        with self.config_lock:
-            cfg = self.cfg.updated(changes)
-            data = Dataset(cfg) if any(k in changes for k in Config.DATA_KEYS) else self.data
-            with self.lock:
-                self.cfg, self.data = cfg, data
+        self.answered_one("drop_oldest_every", Dataset.without_oldest)
 
 
 def last(query, name, default=None):
