@@ -22,7 +22,7 @@ from collections import deque
 from urllib.parse import parse_qs, urlsplit
 
 import mock_api
-from mock_api import draw, dumps, make_jpeg, pick
+from mock_api import draw, dumps, int_or, last, make_jpeg, pick
 
 INCOMPLETE_KINDS = ("not_public_domain", "public_domain_string", "null_image_id", "blank_image_id",
                     "null_title", "null_artist", "null_date", "null_classification", "string_id")
@@ -225,17 +225,6 @@ class App(mock_api.SwappingApp):
     def search_answered(self):
         """Counts an answered search; every drop_lowest_every-th deletes the lowest ID."""
         self.answered_one("drop_lowest_every", Dataset.without_lowest)
-
-
-def last(query, name, default=None):
-    return query[name][-1] if name in query else default
-
-
-def int_or(text, default):
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return default
 
 
 def error(status, title, detail):

@@ -322,6 +322,18 @@ class SwappingApp:
                 self.cfg, self.data = cfg, data
 
 
+def last(query, name, default=None):
+    """The last value of a parse_qs query parameter (the sibling mocks share this)."""
+    return query[name][-1] if name in query else default
+
+
+def int_or(text, default):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return default
+
+
 def dumps(obj):
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
 

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 from xml.sax.saxutils import quoteattr
 
 import mock_api
-from mock_api import draw, dumps, make_jpeg, pick
+from mock_api import draw, dumps, int_or, last, make_jpeg, pick
 
 JSON_TYPE = "application/json; charset=utf-8"
 REACHABLE = 4000  # Flickr serves no result past the 4,000th of a query
@@ -209,17 +209,6 @@ class App(mock_api.SwappingApp):
     def search_answered(self):
         """Counts an answered search; every drop_oldest_every-th deletes the oldest photo."""
         self.answered_one("drop_oldest_every", Dataset.without_oldest)
-
-
-def last(query, name, default=None):
-    return query[name][-1] if name in query else default
-
-
-def int_or(text, default):
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return default
 
 
 def upload_bound(text):
