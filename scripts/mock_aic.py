@@ -361,13 +361,7 @@ class Handler(mock_api.Handler):
 
 
 def main(argv=None):
-    cfg = mock_api.parse_args(argv, Config, required=(), doc=__doc__)
-    app = App(cfg)
-    server = mock_api.Server((cfg.host, cfg.port), Handler)
-    server.app = app
-    app.base_url = mock_api.base_url_of(server, cfg)
-    mock_api.serve(server, cfg)
-    return 0
+    return mock_api.run(Config, App, Handler, __doc__, argv)
 
 
 if __name__ == "__main__":

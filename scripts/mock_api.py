@@ -567,6 +567,17 @@ def main(argv=None):
     return 0
 
 
+def run(config_cls, make_app, handler, doc, argv=None):
+    """A sibling mock's main: its options, its app on a server, served until a signal."""
+    cfg = parse_args(argv, config_cls, required=(), doc=doc)
+    app = make_app(cfg)
+    server = Server((cfg.host, cfg.port), handler)
+    server.app = app
+    app.base_url = base_url_of(server, cfg)
+    serve(server, cfg)
+    return 0
+
+
 def base_url_of(server, cfg):
     shown = "127.0.0.1" if cfg.host in ("", "0.0.0.0") else cfg.host
     return f"http://{shown}:{server.server_address[1]}"
