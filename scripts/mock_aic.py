@@ -17,7 +17,7 @@ are drawn from a hash of (seed, path and query, n-th request of it), as in
 mock_api.py.
 """
 
-import bisect, dataclasses, hashlib, re, sys, threading, time, unicodedata
+import bisect, dataclasses, hashlib, json, re, sys, threading, time, unicodedata
 from collections import deque
 from urllib.parse import parse_qs, urlsplit
 
@@ -150,7 +150,6 @@ class Dataset:
     @classmethod
     def of(cls, cfg):
         if cfg.data:
-            import json
             with open(cfg.data, encoding="utf-8") as fh:
                 artworks = json.load(fh)
             if not isinstance(artworks, list) or not all(isinstance(a, dict) for a in artworks):
