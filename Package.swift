@@ -14,7 +14,7 @@ import PackageDescription
 //   ETLPictures      decoding, thumbnails, ThumbHash, hashes (libvips)
 //   ETLCatalog       the SQLite catalog: schema, migrations, queries
 //   SourceKit        the Source protocol a source implements
-//   MetSource, FlickrSource, TMDBSource   one target per source
+//   MetSource, FlickrSource, TMDBSource, AICSource   one target per source
 //   SourceRegistry   the one table of sources
 //   ETLPipeline      crawl, images, pages, telemetry, export, status
 //   ETLReport        the HTML report and the gallery
@@ -67,7 +67,10 @@ let package = Package(
         .target(name: "MetSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
         .target(name: "FlickrSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
         .target(name: "TMDBSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
-        .target(name: "SourceRegistry", dependencies: ["SourceKit", "ETLCore", "MetSource", "FlickrSource", "TMDBSource", "FetchEngine"]),
+        // The Met's rule for duplicates (normalized artist and title) is AIC's too.
+        .target(name: "AICSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
+        .target(
+            name: "SourceRegistry", dependencies: ["SourceKit", "ETLCore", "MetSource", "FlickrSource", "TMDBSource", "AICSource", "FetchEngine"]),
         .target(
             name: "ETLPipeline",
             dependencies: ["ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "SourceRegistry", "FetchEngine", "Store"]
@@ -104,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "ETLKitTests",
             dependencies: [
-                "ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "MetSource", "FlickrSource", "TMDBSource", "SourceRegistry",
+                "ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "MetSource", "FlickrSource", "TMDBSource", "AICSource", "SourceRegistry",
                 "ETLPipeline", "ETLReport", "ETLCommands", "Store", "FetchEngine",
             ],
             exclude: []

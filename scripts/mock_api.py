@@ -285,6 +285,55 @@ def wait_unless_hung_up(connection, seconds):
     return True
 
 
+class SwappingApp:
+    """Config and data swapped together under a lock so /__config is atomic,
+    and data that may lose an item after every K answers (the sibling mocks
+    share this).  `make_data(cfg)` builds the data from a config whose class
+    names the fields that change it in DATA_KEYS."""
+
+    def __init__(self, cfg, make_data, stats):
+        self.lock, self.config_lock = threading.Lock(), threading.Lock()
+        self.make_data = make_data
+        self.cfg, self.data = cfg, make_data(cfg)
+        self.stats = stats
+        self.base_url = ""
+        self.answered = self.dropped = 0
+
+    def snapshot(self):
+        with self.lock:
+            return self.cfg, self.data
+
+    def answered_one(self, every_field, drop):
+        """Counts an answer; after every cfg.<every_field>-th (0: never), up to
+        cfg.drop_limit times (0: no end), the data becomes drop(data)."""
+        with self.lock:
+            self.answered += 1
+            every, limit = getattr(self.cfg, every_field), self.cfg.drop_limit
+            if every > 0 and self.answered % every == 0 and (limit <= 0 or self.dropped < limit):
+                self.dropped += 1
+                self.data = drop(self.data)
+
+    def reconfigure(self, changes):
+        with self.config_lock:
+            cfg = self.cfg.updated(changes)
+            # Built before readers are held up.
+            data = self.make_data(cfg) if any(k in changes for k in type(cfg).DATA_KEYS) else self.data
+            with self.lock:
+                self.cfg, self.data = cfg, data
+
+
+def last(query, name, default=None):
+    """The last value of a parse_qs query parameter (the sibling mocks share this)."""
+    return query[name][-1] if name in query else default
+
+
+def int_or(text, default):
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return default
+
+
 def dumps(obj):
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
 
@@ -512,6 +561,17 @@ def main(argv=None):
     cfg = parse_args(argv)
     app = App(cfg)
     server = Server((cfg.host, cfg.port), Handler)
+    server.app = app
+    app.base_url = base_url_of(server, cfg)
+    serve(server, cfg)
+    return 0
+
+
+def run(config_cls, make_app, handler, doc, argv=None):
+    """A sibling mock's main: its options, its app on a server, served until a signal."""
+    cfg = parse_args(argv, config_cls, required=(), doc=doc)
+    app = make_app(cfg)
+    server = Server((cfg.host, cfg.port), handler)
     server.app = app
     app.base_url = base_url_of(server, cfg)
     serve(server, cfg)

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 from xml.sax.saxutils import quoteattr
 
 import mock_api
-from mock_api import draw, dumps, make_jpeg, pick
+from mock_api import draw, dumps, int_or, last, make_jpeg, pick
 
 JSON_TYPE = "application/json; charset=utf-8"
 REACHABLE = 4000  # Flickr serves no result past the 4,000th of a query
@@ -202,47 +202,13 @@ class Stats(mock_api.Counting):
                     "abandoned": self.abandoned}
 
 
-class App:
-    """Config and data swapped together under a lock so /__config is atomic."""
-
+class App(mock_api.SwappingApp):
     def __init__(self, cfg):
-        self.lock, self.config_lock = threading.Lock(), threading.Lock()
-        self.cfg, self.data = cfg, Dataset(cfg)
-        self.stats = Stats()
-        self.base_url = ""
-        self.answered = self.dropped = 0
-
-    def snapshot(self):
-        with self.lock:
-            return self.cfg, self.data
+        super().__init__(cfg, Dataset, Stats())
 
     def search_answered(self):
         """Counts an answered search; every drop_oldest_every-th deletes the oldest photo."""
-        with self.lock:
-            self.answered += 1
-            cfg = self.cfg
-            if cfg.drop_oldest_every > 0 and self.answered % cfg.drop_oldest_every == 0 \
-                    and (cfg.drop_limit <= 0 or self.dropped < cfg.drop_limit):
-                self.dropped += 1
-                self.data = self.data.without_oldest()
-
-    def reconfigure(self, changes):
-        with self.config_lock:
-            cfg = self.cfg.updated(changes)
-            data = Dataset(cfg) if any(k in changes for k in Config.DATA_KEYS) else self.data
-            with self.lock:
-                self.cfg, self.data = cfg, data
-
-
-def last(query, name, default=None):
-    return query[name][-1] if name in query else default
-
-
-def int_or(text, default):
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return default
+        self.answered_one("drop_oldest_every", Dataset.without_oldest)
 
 
 def upload_bound(text):
@@ -382,13 +348,7 @@ class Handler(mock_api.Handler):
         return out
 
 def main(argv=None):
-    cfg = mock_api.parse_args(argv, Config, required=(), doc=__doc__)
-    app = App(cfg)
-    server = mock_api.Server((cfg.host, cfg.port), Handler)
-    server.app = app
-    app.base_url = mock_api.base_url_of(server, cfg)
-    mock_api.serve(server, cfg)
-    return 0
+    return mock_api.run(Config, App, Handler, __doc__, argv)
 
 
 if __name__ == "__main__":

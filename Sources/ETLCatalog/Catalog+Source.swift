@@ -73,7 +73,7 @@ extension Catalog {
                 try upsert.execute(arguments: [
                     id, fetchedAt, .text(item.imageURL), .text(item.creator ?? ""), .text(item.title),
                     .text(item.title.flatMap { PlainText.from(markup: $0) }), .text(item.date), .int(item.year), .int(item.year),
-                    .text(item.pageURL), .bool(item.isComplete), item.isComplete ? .text(String(item.id)) : .null,
+                    .text(item.pageURL), .bool(item.isComplete), item.isComplete ? .text(item.duplicateKey ?? String(item.id)) : .null,
                 ])
                 try raw.execute(arguments: [id, .text(item.rawJSON)])
                 try clearReasons.execute(arguments: [id])

@@ -90,9 +90,10 @@ package struct CommandRunner: Sendable {
 
     private func crawl(_ options: CrawlOptions) async throws -> CrawlSummary {
         // Checked before anything is opened or asked.
-        let credential = try SourceRegistry.source(options.source).credential(from: environment)
+        let source = SourceRegistry.source(options.source)
+        let credential = try source.credential(from: environment)
         var configuration = CurlClient.Configuration(userAgent: options.userAgent, timeout: options.pacing.timeout)
-        configuration.headers = credential?.headers ?? []
+        configuration.headers = (credential?.headers ?? []) + source.headers(for: options)
         let curl = try CurlClient(configuration: configuration)
         let client = credential?.client(base: curl) ?? curl
         return try await Crawler(options: options, client: client, credential: credential, reporter: reporter, stop: stop).run()

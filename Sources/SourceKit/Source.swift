@@ -31,6 +31,9 @@ package protocol Source: Sendable {
     var crawl: CrawlStyle { get }
     /// Lines this source adds to a crawl's summary.
     func summaryLines(for summary: CrawlSummary) -> [String]
+    /// Request headers the API asks for beyond the credential's (`Name: value`,
+    /// printable ASCII), such as a header naming the application and a contact.
+    func headers(for options: CrawlOptions) -> [String]
 }
 
 extension Source {
@@ -40,6 +43,7 @@ extension Source {
     package var options: [SourceOption] { [] }
     package func validate(_ options: CrawlOptions) throws(SourceOptionError) {}
     package func summaryLines(for summary: CrawlSummary) -> [String] { [] }
+    package func headers(for options: CrawlOptions) -> [String] { [] }
 
     /// The credential from `environment`; nil when the source needs none.
     package func credential(from environment: [String: String]) throws -> SourceCredential? {

@@ -1,3 +1,4 @@
+import AICSource
 import ETLCore
 import FetchEngine
 import FlickrSource
@@ -16,6 +17,7 @@ package enum SourceRegistry {
         MetSource(),
         FlickrSource(),
         TMDBSource(),
+        AICSource(),
     ]
 
     package static var first: any Source { all[0] }

@@ -18,6 +18,9 @@ package struct ListedItem: Sendable, Equatable {
     package var imageURL: String?
     /// The item's page on the source's site: the attribution link.
     package var pageURL: String?
+    /// Complete items sharing it are duplicates (the smallest ID is kept),
+    /// such as a normalized artist and title; nil: the item is its own.
+    package var duplicateKey: String?
     /// Empty when complete.
     package var reasons: [RejectionReason]
     /// Values of the source table's columns after `object_id`, in order.

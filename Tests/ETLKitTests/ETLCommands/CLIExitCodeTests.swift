@@ -70,7 +70,7 @@ struct CLIExitCodeTests {
         #expect(run.standardOutput == "")
         #expect(lines(run.standardError) == [
             "Error: Unknown option '--nope'",
-            "Usage: etl status [--source <met|flickr|tmdb>] [--catalog <path>] [--json]",
+            "Usage: etl status [--source <met|flickr|tmdb|aic>] [--catalog <path>] [--json]",
             "  See 'etl status --help' for more information.",
         ])
     }
@@ -84,7 +84,7 @@ struct CLIExitCodeTests {
         let source = try ETLRun.run(["status", "--source", "Flickr"], timeout: 60)
         #expect(source.exitCode == 64)
         #expect(lines(source.standardError).first
-            == "Error: Invalid value 'Flickr' for '--source': expected met, flickr or tmdb. Did you mean 'flickr'? Values are case-sensitive.")
+            == "Error: Invalid value 'Flickr' for '--source': expected met, flickr, tmdb or aic. Did you mean 'flickr'? Values are case-sensitive.")
     }
 
     @Test("a source option with the wrong source, or a bad value, exits 64 and creates nothing", arguments: [
@@ -100,7 +100,7 @@ struct CLIExitCodeTests {
         #expect(run.standardOutput == "")
         let errorLines = lines(run.standardError)
         #expect(errorLines.first == "Error: \(message)")
-        #expect(errorLines.dropFirst().first?.hasPrefix("Usage: etl crawl [--api <url>] [--source <met|flickr|tmdb>]") == true)
+        #expect(errorLines.dropFirst().first?.hasPrefix("Usage: etl crawl [--api <url>] [--source <met|flickr|tmdb|aic>]") == true)
         #expect(errorLines.last == "  See 'etl crawl --help' for more information.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root) == [], "nothing created in the working folder")
     }

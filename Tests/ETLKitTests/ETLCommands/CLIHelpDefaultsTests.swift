@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import AICSource
 @testable import ETLCatalog
 @testable import ETLCommands
 @testable import ETLCore
@@ -90,7 +91,7 @@ struct CLIHelpDefaultsTests {
         typealias Parsed = OptionsWithOutput<CrawlOptions>
         let shown: [Shown<Parsed>] = [
             ("--api <url>", { $0.options.api }),
-            ("--source <met|flickr|tmdb>", { $0.options.source.rawValue }),
+            ("--source <met|flickr|tmdb|aic>", { $0.options.source.rawValue }),
             ("--catalog <path>", { $0.options.catalogPath }),
             ("--out <dir>", { $0.options.outDirectory }),
             ("--ids <file>", { $0.options.idsFile }),
@@ -106,6 +107,8 @@ struct CLIHelpDefaultsTests {
             ("--image-size <letter>", { $0.options.flickr.imageSize }),
             ("--region <code>", { $0.options.tmdb.region }),
             ("--language <code>", { $0.options.tmdb.language }),
+            ("--contact <address>", { $0.options.aic.contact }),
+            ("--image-width <pixels>", { "\($0.options.aic.imageWidth)" }),
             ("--pages <n>", { "\($0.options.paging.layout.pageCount)" }),
             ("--page-size <n>", { "\($0.options.paging.layout.pageSize)" }),
             ("--order <id|shuffle>", { $0.options.paging.layout.order.rawValue }),
@@ -134,7 +137,7 @@ struct CLIHelpDefaultsTests {
     func images() throws {
         typealias Parsed = OptionsWithOutput<ImageOptions>
         let shown: [Shown<Parsed>] = [
-            ("--source <met|flickr|tmdb>", { $0.options.source.rawValue }),
+            ("--source <met|flickr|tmdb|aic>", { $0.options.source.rawValue }),
             ("--catalog <path>", { $0.options.catalogPath }),
             ("--dir <dir>", { $0.options.directory }),
             ("--image-hosts <host,…>", { $0.options.imageHosts.names.sorted().joined(separator: ",") }),
@@ -157,7 +160,7 @@ struct CLIHelpDefaultsTests {
         try check(
             "pages", initial: PagesOptions(), parse: { try PagesCommand.command.parse(Self.sourceArguments($0)) },
             shown: [
-                ("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--source <met|flickr|tmdb|aic>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
                 ("--out <dir>", { $0.outDirectory }), ("--pages <n>", { "\($0.paging.layout.pageCount)" }),
                 ("--page-size <n>", { "\($0.paging.layout.pageSize)" }), ("--order <id|shuffle>", { $0.paging.layout.order.rawValue }),
                 ("--seed <n>", { "\($0.paging.layout.seed)" }),
@@ -173,7 +176,7 @@ struct CLIHelpDefaultsTests {
     func status() throws {
         try check(
             "status", initial: StatusOptions(), parse: { try StatusCommand.command.parse(Self.sourceArguments($0)) },
-            shown: [("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath })],
+            shown: [("--source <met|flickr|tmdb|aic>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath })],
             flags: [("--json", { $0.isJSON })])
     }
 
@@ -182,7 +185,7 @@ struct CLIHelpDefaultsTests {
         try check(
             "export", initial: ExportOptions(), parse: { try ExportCommand.command.parse(Self.sourceArguments($0)) },
             shown: [
-                ("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--source <met|flickr|tmdb|aic>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
                 ("--format <jsonl|csv>", { $0.format.rawValue }),
                 ("--table <works|objects|rejections>", { $0.table.rawValue }),
                 ("--out <file>", { $0.outPath ?? "standard output" }),
@@ -195,7 +198,7 @@ struct CLIHelpDefaultsTests {
         try check(
             "report", initial: ReportOptions(), parse: { try ReportCommand.command.parse(Self.sourceArguments($0)) },
             shown: [
-                ("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--source <met|flickr|tmdb|aic>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
                 ("--out <file>", { $0.outPath ?? "report.html beside the catalog" }),
                 ("--runs <n>", { "\($0.runLimit)" }),
             ],
@@ -207,7 +210,7 @@ struct CLIHelpDefaultsTests {
         try check(
             "gallery", initial: GalleryOptions(), parse: { try GalleryCommand.command.parse(Self.sourceArguments($0)) },
             shown: [
-                ("--source <met|flickr|tmdb>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--source <met|flickr|tmdb|aic>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
                 ("--page <n>", { $0.page.map { "\($0)" } }),
                 ("--out <dir>", { $0.outDirectory ?? "gallery beside the catalog" }),
             ],
@@ -232,16 +235,16 @@ struct CLIHelpDefaultsTests {
     @Test("the help's defaults parse back as this test reads them")
     func helpDefaultsReader() {
         let help = "USAGE: x\n\nOPTIONS:\n  --a <n>                   A thing. (default: 1; 2 for\n                            flickr)\n"
-            + "  --source <met|flickr|tmdb>\n                            Picks. (default: met)\n  --flag                    On.\n"
+            + "  --source <met|flickr|tmdb|aic>\n                            Picks. (default: met)\n  --flag                    On.\n"
             + "  --rate <auto|r|unlimited> Requests per second. (default: auto)\n"
         let defaults = HelpDefaults.read(help)
         #expect(defaults["--a <n>"] == "1; 2 for flickr")
-        #expect(defaults["--source <met|flickr|tmdb>"] == "met")
+        #expect(defaults["--source <met|flickr|tmdb|aic>"] == "met")
         #expect(defaults["--flag"] == .some(nil))
         #expect(defaults["--rate <auto|r|unlimited>"] == "auto")
         #expect(defaults.count == 4)
         #expect(HelpDefaults.perSource("d/c.sqlite; d/<source>/c.sqlite for flickr and tmdb")
-                == [.met: "d/c.sqlite", .flickr: "d/flickr/c.sqlite", .tmdb: "d/tmdb/c.sqlite"])
-        #expect(HelpDefaults.perSource("auto; 1 for flickr") == [.met: "auto", .flickr: "1", .tmdb: "auto"])
+                == [.met: "d/c.sqlite", .flickr: "d/flickr/c.sqlite", .tmdb: "d/tmdb/c.sqlite", .aic: "d/c.sqlite"])
+        #expect(HelpDefaults.perSource("auto; 1 for flickr") == [.met: "auto", .flickr: "1", .tmdb: "auto", .aic: "auto"])
     }
 }

@@ -80,12 +80,13 @@ struct CLIHelpTests {
         }
         for (synopsis, value) in [
             ("--api <url>",
-             "\(CrawlOptions.defaultAPI); https://api.flickr.com/services/rest for flickr; https://api.themoviedb.org/3 for tmdb"),
-            ("--source <met|flickr|tmdb>", "met"),
-            ("--catalog <path>", "data/catalog.sqlite; data/<source>/catalog.sqlite for flickr and tmdb"),
-            ("--out <dir>", "data/pages; data/<source>/pages for flickr and tmdb"), ("--pages <n>", "30"),
+             "\(CrawlOptions.defaultAPI); https://api.flickr.com/services/rest for flickr; https://api.themoviedb.org/3 for tmdb; "
+                + "https://api.artic.edu/api/v1 for aic"),
+            ("--source <met|flickr|tmdb|aic>", "met"),
+            ("--catalog <path>", "data/catalog.sqlite; data/<source>/catalog.sqlite for flickr, tmdb and aic"),
+            ("--out <dir>", "data/pages; data/<source>/pages for flickr, tmdb and aic"), ("--pages <n>", "30"),
             ("--page-size <n>", "100"), ("--order <id|shuffle>", "shuffle"), ("--seed <n>", "0"), ("--concurrency <n>", "4"),
-            ("--rate <auto|r|unlimited>", "auto; 1 for flickr"), ("--rate-start <r>", "1"), ("--rate-max <r>", "80; 40 for tmdb"),
+            ("--rate <auto|r|unlimited>", "auto; 1 for flickr and aic"), ("--rate-start <r>", "1"), ("--rate-max <r>", "80; 40 for tmdb"),
             ("--cooldown <seconds>", "60"), ("--max-attempts <n>", "5"), ("--timeout <seconds>", "30"),
         ] {
             let option = try #require(CrawlCommand.spec.options.first { $0.synopsis == synopsis }, "\(synopsis)")
@@ -169,13 +170,14 @@ struct CLIHelpTests {
         let expected = """
             OVERVIEW: Show what the catalog holds, the last runs and the backlog.
 
-            USAGE: etl status [--source <met|flickr|tmdb>] [--catalog <path>] [--json]
+            USAGE: etl status [--source <met|flickr|tmdb|aic>] [--catalog <path>] [--json]
 
             OPTIONS:
-              --source <met|flickr|tmdb>
+              --source <met|flickr|tmdb|aic>
                                         Picks the default catalog. (default: met)
               --catalog <path>          The SQLite catalog. (default: data/catalog.sqlite;
-                                        data/<source>/catalog.sqlite for flickr and tmdb)
+                                        data/<source>/catalog.sqlite for flickr, tmdb and
+                                        aic)
               --json                    Print the status as JSON.
               --help                    Show help information.
 

@@ -1,0 +1,107 @@
+import ETLCore
+import Foundation
+import Store
+
+/// The app's completeness rule for an AIC artwork and its catalog row.
+///
+/// Complete = `id` a JSON integer > 0, `is_public_domain` JSON `true` (not
+/// the string `"true"`), and `image_id`, `title`, `artist_display`,
+/// `date_display`, `classification_title` strings that show something. The
+/// reasons are the Met's where the meaning is the same: not public domain,
+/// no picture (`image_id`), no title, no artist, no date, no classification.
+/// Duplicates are the Met's too: the same normalized artist and title.
+package enum AICArtwork {
+    /// The fields asked for: the rule's, the table's and the picture's.
+    /// Not `description`, which is CC BY 4.0 while the rest is CC0.
+    package static let fields = [
+        "id", "title", "artist_display", "artist_title", "date_display", "date_start", "date_end", "classification_title",
+        "artwork_type_title", "department_title", "medium_display", "place_of_origin", "credit_line", "main_reference_number",
+        "is_public_domain", "image_id", "thumbnail", "color", "updated_at",
+    ]
+
+    package static let table = SourceTable(
+        name: "aic_artworks",
+        description: "The Art Institute of Chicago's own fields of every listed artwork, kept or not (CC0). Join to works on object_id.",
+        columns: [
+            .column("artist_title", "TEXT", "The preferred artist's name, without dates or places."),
+            .column("date_start", "INTEGER", "The year the work's making began."),
+            .column("date_end", "INTEGER", "The year the work's making ended."),
+            .column("classification_title", "TEXT", "The classification, e.g. painting or print."),
+            .column("artwork_type_title", "TEXT", "The kind of work, e.g. Painting."),
+            .column("department_title", "TEXT", "The curatorial department."),
+            .column("medium_display", "TEXT", "The materials, as the museum writes them."),
+            .column("place_of_origin", "TEXT", "Where the work was made."),
+            .column("aic_credit_line", "TEXT", "The museum's credit line (credit_line)."),
+            .column("main_reference_number", "TEXT", "The accession number, e.g. 1928.610."),
+            .column("is_public_domain", "INTEGER", "1 when is_public_domain is JSON true."),
+            .column("image_id", "TEXT", "The IIIF identifier of the main picture."),
+            .column("thumbnail_width", "INTEGER", "The full picture's width in pixels."),
+            .column("thumbnail_height", "INTEGER", "The full picture's height in pixels."),
+            .column("thumbnail_alt_text", "TEXT", "The picture described, for screen readers."),
+            .column("thumbnail_lqip", "TEXT", "A tiny blurred placeholder, a data: URL."),
+            .column("color", "TEXT", "The dominant colour, a JSON object (h, l, s, percentage, population)."),
+            .column("updated_at", "TEXT", "When the museum last changed the record."),
+            .column("artwork_url", "TEXT", "The artwork's page on artic.edu: link back to it."),
+        ])
+
+    /// The artwork as a catalog item, its picture under `iiif` (the
+    /// answer's `config.iiif_url`) at `width`; nil when it has no ID to key it by.
+    package static func item(from artwork: JSONValue, iiif: String, width: Int) -> ListedItem? {
+        var reasons: [RejectionReason] = []
+        let id: Int
+        switch artwork["id"] {
+        case .integer(let number)? where number > 0: id = Int(number)
+        case .string(let text)?:
+            // Usable as a key, but not what the rule asks for.
+            guard text.allSatisfy(\.isASCII), let number = Int(text), number > 0 else { return nil }
+            id = number
+            reasons.append(.invalidID)
+        default: return nil
+        }
+        if artwork["is_public_domain"] != .bool(true) { reasons.append(.notPublicDomain) }
+        let imageID = artwork["image_id"]?.nonBlankString
+        let artist = artwork["artist_display"]?.nonBlankString
+        let title = artwork["title"]?.nonBlankString
+        let classification = artwork["classification_title"]?.nonBlankString
+        let date = artwork["date_display"]?.nonBlankString
+        if imageID == nil { reasons.append(.missingPrimaryImage) }
+        if artist == nil { reasons.append(.missingArtistDisplayName) }
+        if title == nil { reasons.append(.missingTitle) }
+        if classification == nil { reasons.append(.missingClassification) }
+        if date == nil { reasons.append(.missingObjectDate) }
+
+        let thumbnail = artwork["thumbnail"]
+        let pageURL = "https://www.artic.edu/artworks/\(id)"
+        var item = ListedItem(id: id, rawJSON: artwork.encoded, reasons: reasons, details: [
+            .text(artwork["artist_title"]?.string), .int(year(artwork["date_start"])), .int(year(artwork["date_end"])),
+            .text(artwork["classification_title"]?.string), .text(artwork["artwork_type_title"]?.string),
+            .text(artwork["department_title"]?.string), .text(artwork["medium_display"]?.string),
+            .text(artwork["place_of_origin"]?.string), .text(artwork["credit_line"]?.string),
+            .text(artwork["main_reference_number"]?.string), .bool(artwork["is_public_domain"] == .bool(true)),
+            .text(artwork["image_id"]?.string), .int(thumbnail?["width"]?.integer.map(Int.init)),
+            .int(thumbnail?["height"]?.integer.map(Int.init)), .text(thumbnail?["alt_text"]?.string),
+            .text(thumbnail?["lqip"]?.string), .text(artwork["color"].flatMap { $0 == .null ? nil : $0.encoded }),
+            .text(artwork["updated_at"]?.string), .text(pageURL),
+        ])
+        item.title = title ?? artwork["title"]?.string
+        item.creator = artist ?? artwork["artist_display"]?.string
+        item.date = date
+        item.year = year(artwork["date_start"])
+        if let imageID { item.imageURL = imageURL(iiif: iiif, imageID: imageID, width: width) }
+        item.pageURL = pageURL
+        if reasons.isEmpty { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
+        return item
+    }
+
+    /// `{iiif}/{image_id}/full/{width},/0/default.jpg`: the IIIF Image API
+    /// URL of the picture `width` pixels wide.
+    package static func imageURL(iiif: String, imageID: String, width: Int) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/?#")
+        let segment = imageID.addingPercentEncoding(withAllowedCharacters: allowed) ?? imageID
+        return "\(iiif.hasSuffix("/") ? String(iiif.dropLast()) : iiif)/\(segment)/full/\(width),/0/default.jpg"
+    }
+
+    /// A year as AIC sends it (an integer; BCE years are negative).
+    private static func year(_ value: JSONValue?) -> Int? { value?.integer.map(Int.init) }
+}

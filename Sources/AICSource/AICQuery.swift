@@ -1,0 +1,71 @@
+import ETLCore
+import SourceKit
+
+/// What `etl crawl --source aic` asks for beyond the defaults.
+package struct AICQuery: Sendable, Equatable {
+    /// `--image-width`: the width of the IIIF picture URLs (`/full/843,/0/default.jpg`).
+    package var imageWidth = 843
+    /// `--contact`: an e-mail address or URL the museum can reach the operator at.
+    package var contact: String?
+
+    package init() {}
+
+    /// The query as kept in a crawl's ``CrawlOptions/sourceSettings``.
+    package init(settings: [String: String]) {
+        self.init()
+        imageWidth = settings[Self.key("image-width")].flatMap(Int.init) ?? imageWidth
+        contact = settings[Self.key("contact")]
+    }
+
+    /// Keeps the query in `settings`, where ``init(settings:)`` reads it.
+    package func store(in settings: inout [String: String]) {
+        settings[Self.key("image-width")] = imageWidth == AICQuery().imageWidth ? nil : String(imageWidth)
+        settings[Self.key("contact")] = contact
+    }
+
+    private static func key(_ name: String) -> String { SourceOption.key(name, of: AICSource.name) }
+
+    /// Widths a IIIF server is asked for: 843 is what AIC asks apps to use;
+    /// wider ones are served for public-domain works.
+    static let widths = 1...3_000
+
+    /// The `AIC-User-Agent` header AIC asks API clients to send: the
+    /// application, and who runs it when `--contact` says.
+    package var userAgentHeader: String {
+        "AIC-User-Agent: etl/\(ETLVersion.current)" + (contact.map { " (\($0))" } ?? "")
+    }
+
+    static let options: [SourceOption] = [
+        SourceOption(
+            "contact", "address", "AIC: an e-mail address or URL sent in the AIC-User-Agent header, as the museum asks.",
+            source: AICSource.name, parse: contact),
+        SourceOption(
+            "image-width", "pixels", "AIC: the width of the IIIF picture URLs (843 is what the museum asks apps to use).",
+            source: AICSource.name, defaultValue: String(AICQuery().imageWidth), parse: width),
+    ]
+
+    /// Printable ASCII without parentheses, so the header stays one well-formed line.
+    @Sendable static func contact(_ text: String) throws -> String {
+        guard !text.isEmpty, text.count <= 200,
+              text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "(" && $0 != ")" })
+        else {
+            throw InvalidValue(expected: "an e-mail address or URL in printable ASCII without spaces, e.g. you@example.org")
+        }
+        return text
+    }
+
+    @Sendable static func width(_ text: String) throws -> String {
+        guard text.allSatisfy(\.isASCII), let width = Int(text), widths.contains(width) else {
+            throw InvalidValue(expected: "a width in pixels from \(widths.lowerBound) to \(widths.upperBound), e.g. 843")
+        }
+        return String(width)
+    }
+}
+
+extension CrawlOptions {
+    /// `--source aic`: the picture width.
+    package var aic: AICQuery {
+        get { AICQuery(settings: sourceSettings) }
+        set { newValue.store(in: &sourceSettings) }
+    }
+}
