@@ -58,6 +58,7 @@ class Config:
     duplicate_every: int = 0  # page p (p % K == 0) repeats the previous page's last movie in place of its first, as TMDB's per-page cache does
     limit: int = 0            # more than `limit` requests in `window` seconds get 429; 0 = off
     window: float = 1.0
+    limit_every: int = 0      # every K-th API request gets 429 whatever the pace (a limit a slow client meets too); 0 = off
     retry_after: float = 1.0
     fail_5xx: float = 0.0
     reset: float = 0.0
@@ -187,6 +188,10 @@ class Stats(mock_api.Counting):
             n = self.hits[key] = self.hits.get(key, 0) + 1
             if now < self.retry_at.get(key, 0.0):  # asked again before its Retry-After passed
                 self.early_retries += 1
+            if cfg.limit_every > 0 and (self.requests - self.image_requests) % cfg.limit_every == 0:
+                self.rate_limited += 1
+                self.retry_at[key] = now + cfg.retry_after
+                return n, True
             if cfg.limit > 0:
                 while self.window and self.window[0] <= now - cfg.window:
                     self.window.popleft()
