@@ -18,7 +18,16 @@ static int start_result = -1;
  * pictures that decode. */
 static pthread_rwlock_t alone_lock;
 
+/* libvips logs a decoder's warnings on stderr through GLib, as its own
+ * VIPS_WARNING variable would stop: the reason reaches the catalog from the
+ * error buffer, and etl's library never prints. */
+static void drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void) domain, (void) level, (void) message, (void) data;
+}
+
 static void start(void) {
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG,
+                      drop_log, NULL);
     pthread_rwlockattr_t attributes;
     pthread_rwlockattr_init(&attributes);
     pthread_rwlockattr_setkind_np(&attributes, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);

@@ -132,4 +132,26 @@ struct HostilePictureTests {
         #expect(measured.peakResidentBytes > 0)
         #expect(megabytes < 200, "peak resident set \(megabytes) MB")
     }
+
+    /// Two JPEGs broken in their own ways (stray bytes before a marker, 7
+    /// and 8 of them): each row keeps its own decoder's reason, and nothing
+    /// of libvips's own logging reaches stderr.
+    @Test func brokenJPEGsKeepTheirOwnReasons() throws {
+        let photo = try Self.fixture("photo-1200x800.jpg")
+        let first = try PictureFailureReasonTests.strayBytes(7, in: photo)
+        let second = try PictureFailureReasonTests.strayBytes(8, in: photo)
+        let setup = try Setup(first: (first, "jpg", "image/jpeg"), second: (second, "jpg", "image/jpeg"))
+
+        let run = try ETLRun.run(setup.imagesArguments() + ["--quiet"])
+        #expect(run.exitCode == 0)
+        #expect(run.standardError == "")
+        let summary = try JSONDecoder().decode(ImageSummary.self, from: Data(run.standardOutput.utf8))
+        #expect(summary.failures == ["undecodable": 2])
+        let rows = try setup.rows()
+        for (id, count) in zip(setup.ids, [7, 8]) {
+            #expect(rows[id]?.string("state") == "failed")
+            #expect(rows[id]?.string("error") == "the decoder says: VipsJpeg: Corrupt JPEG data: \(count) extraneous bytes before marker 0xc4")
+        }
+        #expect(setup.entries().filter { $0 != "thumbs" }.isEmpty && setup.entries("thumbs").isEmpty)
+    }
 }
