@@ -5,12 +5,11 @@
 
 ROUTES.json maps a path (query included) to {"status": 200, "body": "...",
 "content_type": "application/json", "delay_ms": 0}; "*" is the answer for any other path
-(default: 404 {"message":"ObjectID not found"}).  A binary body (a picture) is
-given as "body_file": a path whose bytes are answered as they are, read once
-at start.  Each path requested is
-appended to --log, so a test can prove a URL was never asked for; each path
-whose client hung up during its delay (a cancelled transfer) is appended to
---abandoned-log.
+(default: 404 {"message":"ObjectID not found"}).  A binary body (a picture)
+is given as "body_file": a path whose bytes are answered as they are, read
+when the server starts.  Each path requested is appended to --log, so a test
+can prove a URL was never asked for; each path whose client hung up during
+its delay (a cancelled transfer) is appended to --abandoned-log.
 """
 
 import argparse, json, os, signal, threading

@@ -18,9 +18,9 @@ static int start_result = -1;
  * pictures that decode. */
 static pthread_rwlock_t alone_lock;
 
-/* libvips logs a decoder's warnings on stderr through GLib, as its own
- * VIPS_WARNING variable would stop: the reason reaches the catalog from the
- * error buffer, and etl's library never prints. */
+/* libvips writes a decoder's warnings to stderr through GLib (its own
+ * VIPS_WARNING variable drops them the same way): the reason reaches the
+ * catalog from the error buffer, and etl's library never prints. */
 static void drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
     (void) domain, (void) level, (void) message, (void) data;
 }
