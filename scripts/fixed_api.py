@@ -5,16 +5,25 @@
 
 ROUTES.json maps a path (query included) to {"status": 200, "body": "...",
 "content_type": "application/json", "delay_ms": 0}; "*" is the answer for any other path
-(default: 404 {"message":"ObjectID not found"}).  Each path requested is
-appended to --log, so a test can prove a URL was never asked for; each path
-whose client hung up during its delay (a cancelled transfer) is appended to
---abandoned-log.
+(default: 404 {"message":"ObjectID not found"}).  A binary body (a picture)
+is given as "body_file": a path whose bytes are answered as they are, read
+when the server starts.  Each path requested is appended to --log, so a test
+can prove a URL was never asked for; each path whose client hung up during
+its delay (a cancelled transfer) is appended to --abandoned-log.
 """
 
 import argparse, json, os, signal, threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from mock_api import wait_unless_hung_up
+
+
+def body_bytes(route):
+    """The bytes a route answers: its "body_file" as stored, else its "body" as UTF-8."""
+    if "body_file" in route:
+        with open(route["body_file"], "rb") as fh:
+            return fh.read()
+    return route.get("body", "").encode("utf-8")
 
 
 def main():
@@ -29,6 +38,8 @@ def main():
     with open(args.routes, encoding="utf-8") as fh:
         routes = json.load(fh)
     fallback = routes.get("*", {"status": 404, "body": '{"message":"ObjectID not found"}'})
+    for route in list(routes.values()) + [fallback]:
+        route["bytes"] = body_bytes(route)
     lock = threading.Lock()
 
     class Handler(BaseHTTPRequestHandler):
@@ -45,8 +56,7 @@ def main():
                         log.write(self.path + "\n")
                 self.close_connection = True
                 return
-            self.answer(route.get("status", 200), route.get("body", "").encode("utf-8"),
-                        route.get("content_type", "application/json; charset=UTF-8"))
+            self.answer(route.get("status", 200), route["bytes"], route.get("content_type", "application/json; charset=UTF-8"))
 
         def answer(self, status, body, content_type):
             self.send_response(status)

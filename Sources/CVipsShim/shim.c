@@ -8,7 +8,31 @@
 static pthread_once_t start_once = PTHREAD_ONCE_INIT;
 static int start_result = -1;
 
+/* libvips 8.14 has one error buffer per process and no error per
+ * operation: every failure on any thread appends to it. So a call first
+ * runs beside the others (the shared side of this lock) and, only if it
+ * fails, runs again alone (the exclusive side) with the buffer cleared
+ * before: what the buffer holds after that is this picture's reason and
+ * no other's. The same bytes fail the same way, failures are rare, and
+ * writers go first so a failure is not kept waiting behind a stream of
+ * pictures that decode. */
+static pthread_rwlock_t alone_lock;
+
+/* libvips writes a decoder's warnings to stderr through GLib (its own
+ * VIPS_WARNING variable drops them the same way): the reason reaches the
+ * catalog from the error buffer, and etl's library never prints. */
+static void drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void) domain, (void) level, (void) message, (void) data;
+}
+
 static void start(void) {
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO | G_LOG_LEVEL_DEBUG,
+                      drop_log, NULL);
+    pthread_rwlockattr_t attributes;
+    pthread_rwlockattr_init(&attributes);
+    pthread_rwlockattr_setkind_np(&attributes, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+    pthread_rwlock_init(&alone_lock, &attributes);
+    pthread_rwlockattr_destroy(&attributes);
     if (VIPS_INIT("etl") != 0) return;
     /* Each picture is decoded once: a cache only holds memory. */
     vips_cache_set_max(0);
@@ -21,26 +45,52 @@ int etl_vips_start(void) {
     return start_result;
 }
 
-/* libvips keeps one error buffer per process; take (and clear) it. */
+/* Takes (and clears) the error buffer. */
 static void take_error(char *error, size_t size, const char *fallback) {
     char *text = vips_error_buffer_copy();
     if (size > 0) snprintf(error, size, "%s", (text != NULL && text[0] != '\0') ? text : fallback);
     g_free(text);
 }
 
-int etl_vips_header(const void *bytes, size_t length, int *width, int *height,
-                    char *error, size_t error_size) {
-    VipsImage *image = vips_image_new_from_buffer(bytes, length, "", NULL);
-    if (image == NULL) {
-        take_error(error, error_size, "the header cannot be read");
-        return -1;
-    }
+/* Runs `call(arguments)` (0 on success) beside the other calls; when it
+ * fails, once more alone, and puts that run's own error in `error`. */
+static int with_own_error(int (*call)(void *), void *arguments, char *error, size_t error_size,
+                          const char *fallback) {
+    pthread_rwlock_rdlock(&alone_lock);
+    int status = call(arguments);
+    pthread_rwlock_unlock(&alone_lock);
+    if (status == 0) return 0;
+    pthread_rwlock_wrlock(&alone_lock);
+    vips_error_clear();
+    status = call(arguments);
+    if (status != 0) take_error(error, error_size, fallback);
+    vips_error_clear();
+    pthread_rwlock_unlock(&alone_lock);
+    return status;
+}
+
+typedef struct {
+    const void *bytes;
+    size_t length;
+    int *width, *height;
+} header_call;
+
+static int header_once(void *arguments) {
+    header_call *call = arguments;
+    VipsImage *image = vips_image_new_from_buffer(call->bytes, call->length, "", NULL);
+    if (image == NULL) return -1;
     /* As shown: EXIF orientations 5-8 swap the sides. */
     int swap = vips_image_get_orientation_swap(image);
-    *width = swap ? vips_image_get_height(image) : vips_image_get_width(image);
-    *height = swap ? vips_image_get_width(image) : vips_image_get_height(image);
+    *call->width = swap ? vips_image_get_height(image) : vips_image_get_width(image);
+    *call->height = swap ? vips_image_get_width(image) : vips_image_get_height(image);
     g_object_unref(image);
     return 0;
+}
+
+int etl_vips_header(const void *bytes, size_t length, int *width, int *height,
+                    char *error, size_t error_size) {
+    header_call call = { bytes, length, width, height };
+    return with_own_error(header_once, &call, error, error_size, "the header cannot be read");
 }
 
 /* `in` scaled to exactly width x height. */
@@ -52,9 +102,22 @@ static int resize_to(VipsImage *in, VipsImage **out, int width, int height) {
 
 enum { SLOTS = 12 };
 
-int etl_vips_picture_make(const void *bytes, size_t length, int strict, int thumb_size,
-                          etl_thumb_format format, int quality,
-                          etl_vips_picture *picture, char *error, size_t error_size) {
+typedef struct {
+    const void *bytes;
+    size_t length;
+    int strict, thumb_size;
+    etl_thumb_format format;
+    int quality;
+    etl_vips_picture *picture;
+} picture_call;
+
+static int picture_once(void *arguments) {
+    picture_call *call = arguments;
+    const void *bytes = call->bytes;
+    size_t length = call->length;
+    int strict = call->strict, thumb_size = call->thumb_size, quality = call->quality;
+    etl_thumb_format format = call->format;
+    etl_vips_picture *picture = call->picture;
     memset(picture, 0, sizeof *picture);
     VipsImage *t[SLOTS] = { NULL };
     VipsArrayDouble *white = vips_array_double_newv(3, 255.0, 255.0, 255.0);
@@ -142,13 +205,19 @@ int etl_vips_picture_make(const void *bytes, size_t length, int strict, int thum
     status = 0;
 
 done:
-    if (status != 0) take_error(error, error_size, "the picture cannot be decoded");
     for (int i = 0; i < SLOTS; i++) if (t[i] != NULL) g_object_unref(t[i]);
     vips_area_unref(VIPS_AREA(white));
     g_free(thumb);
     g_free(rgba);
     g_free(grey);
     return status;
+}
+
+int etl_vips_picture_make(const void *bytes, size_t length, int strict, int thumb_size,
+                          etl_thumb_format format, int quality,
+                          etl_vips_picture *picture, char *error, size_t error_size) {
+    picture_call call = { bytes, length, strict, thumb_size, format, quality, picture };
+    return with_own_error(picture_once, &call, error, error_size, "the picture cannot be decoded");
 }
 
 void etl_vips_picture_free(etl_vips_picture *picture) {

@@ -92,7 +92,10 @@ package enum PictureDecoder {
     /// early end of the data is `truncated`, anything else `undecodable`.
     private static func failure(_ error: [CChar]) -> Outcome {
         let message = error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        let text = message.split(whereSeparator: \.isNewline).joined(separator: "; ")
+        // libvips reads a JPEG's header more than once and logs its warning each time.
+        var seen: Set<Substring> = []
+        let lines = message.split(whereSeparator: \.isNewline).filter { seen.insert($0).inserted }
+        let text = lines.joined(separator: "; ")
         let reason = TerminalText.escaped(text.isEmpty ? "the picture cannot be decoded" : text)
         let lowered = reason.lowercased()
         let isTruncated = ["premature end", "truncated", "unexpected end", "end of file", "out of data", "short read"]

@@ -10,7 +10,9 @@
 /* Starts libvips once per process (later calls return the first result):
  * 0 on success. The operation cache is off and each picture uses one
  * thread: etl runs several pictures at once instead, and memory stays
- * bounded by the pictures in flight. */
+ * bounded by the pictures in flight. libvips's warnings are not logged.
+ * The message a failing call below puts in `error` is its own, even while
+ * other pictures fail on other threads (a failing call runs again alone). */
 int etl_vips_start(void);
 
 /* Reads the header only (no pixels are decoded): the picture's stored

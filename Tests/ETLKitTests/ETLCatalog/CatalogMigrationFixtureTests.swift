@@ -189,12 +189,12 @@ struct FetchedRow {
     }
 
     static func replay(_ rows: [FetchedRow], into catalog: Catalog) throws {
-        try catalog.registerListing(ids: rows.map(\.id), at: CatalogFixture.date)
+        _ = try catalog.registerListing(ids: rows.map(\.id), at: CatalogFixture.date)
         try catalog.record(try rows.compactMap { try $0.result() })
         let withdrawn = rows.filter { !$0.isListed }
         if let at = try withdrawn.first.flatMap({ try $0.withdrawnAt.map(Self.date) }) {
             #expect(withdrawn.allSatisfy { $0.withdrawnAt == withdrawn.first?.withdrawnAt })
-            try catalog.registerListing(ids: rows.filter(\.isListed).map(\.id), at: at)
+            _ = try catalog.registerListing(ids: rows.filter(\.isListed).map(\.id), at: at)
         }
         try catalog.rebuildWorks()
     }

@@ -31,10 +31,7 @@ struct ETLRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.etlExecutable)
         process.arguments = arguments
-        // The test's own credentials never leak into a run that did not ask for them.
-        var inherited = ProcessInfo.processInfo.environment
-        for name in ["FLICKR_API_KEY", "TMDB_API_KEY", "TMDB_READ_TOKEN"] { inherited[name] = nil }
-        process.environment = inherited.merging(environment) { $1 }
+        process.environment = childEnvironment(environment)
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("etl-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -84,6 +81,14 @@ struct ETLRun {
             standardOutput: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
             standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
             processID: process.processIdentifier)
+    }
+
+    /// The test's environment with `extra`, but the test's own credentials:
+    /// they never leak into a run that did not ask for them.
+    static func childEnvironment(_ extra: [String: String]) -> [String: String] {
+        var inherited = ProcessInfo.processInfo.environment
+        for name in ["FLICKR_API_KEY", "TMDB_API_KEY", "TMDB_READ_TOKEN"] { inherited[name] = nil }
+        return inherited.merging(extra) { $1 }
     }
 
     /// Whether `signal` waits in the kernel for process `pid` (its `ShdPnd`

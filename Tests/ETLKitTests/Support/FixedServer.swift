@@ -5,7 +5,9 @@ import Foundation
 final class FixedServer {
     struct Route: Encodable {
         var status = 200
-        var body: String
+        var body = ""
+        /// A file whose bytes are the body instead (a picture); read when the server starts.
+        var body_file: String?
         var content_type = "application/json; charset=UTF-8"
         /// How long the server waits before it answers.
         var delay_ms = 0
