@@ -4,10 +4,10 @@ extension ETLRun {
     /// A run of the real `etl` and the most memory it ever held resident.
     struct Measured {
         var run: ETLRun
-        /// The child's peak resident set in bytes: the kernel's `ru_maxrss`
-        /// for that process alone, handed over by `wait4` when it is reaped,
-        /// so no moment of the run is missed (a reading of
-        /// `/proc/<pid>/status` can only be taken while it still runs).
+        /// etl's peak resident set in bytes: the kernel's `ru_maxrss` for
+        /// that process alone, handed over by `wait4` when it is reaped, so
+        /// no moment of the run is missed (a reading of `/proc/<pid>/status`
+        /// can only be taken while it still runs).
         var peakResidentBytes: Int
     }
 
@@ -28,11 +28,27 @@ extension ETLRun {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([TestPaths.etlExecutable] + arguments).map { strdup($0) } + [nil]
         let envp = childEnvironment([:]).map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { envp.forEach { free($0) } }
+        // A spawned child starts with its parent's high-water mark (Linux
+        // keeps ru_maxrss across exec, and the test process is large), so
+        // a small Python process spawns etl and reports etl's own peak.
+        let peakPath = folder.appendingPathComponent("peak").path
+        let launcher = """
+            import os, sys
+            os.setpgid(0, 0)
+            pid = os.fork()
+            if pid == 0:
+                os.execve(sys.argv[2], sys.argv[2:], os.environ)
+            _, status, usage = os.wait4(pid, 0)
+            open(sys.argv[1], "w").write(str(usage.ru_maxrss))
+            sys.exit(128 + os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status))
+            """
+        let python = "/usr/bin/python3"
+        let launch = ([python, "-c", launcher, peakPath, TestPaths.etlExecutable] + arguments).map { strdup($0) } + [nil]
+        defer { launch.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, TestPaths.etlExecutable, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, python, &actions, nil, launch, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
 
         let start = Date()
@@ -47,7 +63,7 @@ extension ETLRun {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD)
             }
             if !killed, Date().timeIntervalSince(start) > timeout {
-                kill(pid, SIGKILL)
+                kill(-pid, SIGKILL)
                 killed = true
             }
             usleep(5_000)
@@ -61,6 +77,7 @@ extension ETLRun {
             standardError: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
             processID: pid)
         // Linux counts ru_maxrss in kilobytes.
-        return Measured(run: run, peakResidentBytes: Int(usage.ru_maxrss) * 1024)
+        let peak = (try? String(contentsOfFile: peakPath, encoding: .utf8)).flatMap { Int($0) }
+        return Measured(run: run, peakResidentBytes: (peak ?? Int.max / 1024) * 1024)
     }
 }
