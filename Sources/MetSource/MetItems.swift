@@ -12,8 +12,9 @@ package struct MetItems: ItemFetcher {
 
     package func kind(api: String) -> ObjectRequest { ObjectRequest(api: api) }
 
-    package func check(_ options: CrawlOptions) throws {
-        _ = try options.idsFile.map(ObjectListing.readIDs(path:))
+    /// The `--ids` file's IDs: read once, as a pipe can be read only once.
+    package func readInputs(_ options: CrawlOptions) throws -> ObjectListingBody? {
+        try options.idsFile.map(ObjectListing.readIDs(path:))
     }
 
     package func mode(of options: CrawlOptions, hasCursor: Bool) -> String {
@@ -23,11 +24,11 @@ package struct MetItems: ItemFetcher {
     }
 
     /// Brings the catalog's queue up to date and returns it in work order.
-    package func plan(_ context: PlanContext, summary: inout CrawlSummary) async throws -> [Int] {
+    package func plan(_ context: PlanContext, inputs idsFile: ObjectListingBody?, summary: inout CrawlSummary) async throws -> [Int] {
         let (catalog, options) = (context.catalog, context.options)
         var changes: ListingChanges?
         var changed: Set<Int> = []
-        if let body = try options.idsFile.map(ObjectListing.readIDs(path:)) {
+        if let body = idsFile {
             let ids = body.ids
             summary.listed = ids.count
             summary.skippedListed = body.duplicateIDs

@@ -11,14 +11,16 @@ import Store
 package protocol ItemFetcher: Sendable {
     associatedtype Kind: FetchKind where Kind.Item == Int, Kind.Output == FetchResult<Writer.Record>
     associatedtype Writer: ResultWriting
+    /// What the options name that is read before anything is opened (an `--ids` file's IDs).
+    associatedtype Inputs: Sendable
 
     /// How one item's answers read, for the API at `api`.
     func kind(api: String) -> Kind
-    /// Checks inputs named by options (an `--ids` file) before anything is opened.
-    func check(_ options: CrawlOptions) throws
+    /// Reads the inputs options name, once, before the lock, the catalog or a request.
+    func readInputs(_ options: CrawlOptions) throws -> Inputs
     /// Brings the catalog's queue up to date (listing, changes, plans) and
     /// returns it in work order, filling the summary's listing figures.
-    func plan(_ context: PlanContext, summary: inout CrawlSummary) async throws -> [Int]
+    func plan(_ context: PlanContext, inputs: Inputs, summary: inout CrawlSummary) async throws -> [Int]
     /// The name of a run of `options`, given whether the catalog has a completed run (`full`, `incremental`, …).
     func mode(of options: CrawlOptions, hasCursor: Bool) -> String
 }

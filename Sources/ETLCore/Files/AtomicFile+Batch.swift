@@ -48,11 +48,17 @@ extension AtomicFile {
     }
 
     /// Creates `path`, which must not exist (`O_EXCL`, no link followed),
-    /// and writes `bytes` whole; not synced (the caller flushes a set at once).
+    /// and writes `bytes` whole; not synced (the caller flushes a set at
+    /// once). A write that fails (a full disk) removes what it made.
     package static func create(_ bytes: [UInt8], at path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { throw FileOutputError.posix(path) }
         defer { close(descriptor) }
-        try FileSink(descriptor: descriptor, path: path).write(bytes)
+        do {
+            try FileSink(descriptor: descriptor, path: path).write(bytes)
+        } catch {
+            unlink(path)
+            throw error
+        }
     }
 }

@@ -7,9 +7,16 @@ import SourceKit
 import SourceRegistry
 
 extension Crawler {
+    /// Reads what the options name (before the lock), and returns the
+    /// fetching of `items` with it.
+    func itemFetching<Items: ItemFetcher>(_ items: Items) throws -> (inout CrawlRun) async throws -> Void {
+        let inputs = try items.readInputs(options)
+        return { run in try await self.fetchItems(items, inputs: inputs, run: &run) }
+    }
+
     /// A source fetched item by item: plan the queue, fetch it through the
     /// engine's loop with the source's writer, rebuild works and pages.
-    func fetchItems<Items: ItemFetcher>(_ items: Items, run: inout CrawlRun) async throws {
+    func fetchItems<Items: ItemFetcher>(_ items: Items, inputs: Items.Inputs, run: inout CrawlRun) async throws {
         let catalog = run.catalog
         let keptBefore = try catalog.keptIDs().count
         let context = PlanContext(
@@ -17,7 +24,7 @@ extension Crawler {
             cursor: run.cursor, mode: run.summary.mode)
         let queue: [Int]
         do {
-            queue = try await items.plan(context, summary: &run.summary)
+            queue = try await items.plan(context, inputs: inputs, summary: &run.summary)
         } catch let stopped as ListingStopped {
             // Stopped before the work was known: nothing was fetched or changed.
             reporter.crawl(didReport: .stopping(reason: stopped.reason.description))

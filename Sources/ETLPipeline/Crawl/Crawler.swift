@@ -41,7 +41,8 @@ package struct Crawler: Sendable {
         // Every input is checked before the catalog, its lock or a request is made.
         try Catalog.checkExisting(path: options.catalogPath)
         try PageWriter(outDirectory: options.outDirectory).checkWritable()
-        if case .itemByItem(let items) = source.crawl { try items.check(options) }
+        var fetchItems: ((inout CrawlRun) async throws -> Void)?
+        if case .itemByItem(let items) = source.crawl { fetchItems = try itemFetching(items) }
         let lock = try CatalogLock(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath)
@@ -53,8 +54,8 @@ package struct Crawler: Sendable {
         var run = try CrawlRun(catalog: catalog, options: options, stop: stop, mode: mode, cursor: cursor)
         do {
             switch source.crawl {
-            case .itemByItem(let items):
-                try await fetchItems(items, run: &run)
+            case .itemByItem:
+                try await fetchItems?(&run)
             case .listing(let lister):
                 try await readListing(lister, table: source.table, run: &run)
             }

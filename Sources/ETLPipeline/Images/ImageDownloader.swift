@@ -42,6 +42,8 @@ package struct ImageDownloader: Sendable {
         let directory = ImageDirectory(path: options.directory)
         try directory.create()
         let startedAt = Date()
+        // The run's time counts from here: tidying and decoding again are part of it.
+        let runStart = ContinuousFetchClock().now
         var summary = ImageSummary()
         summary.mode = options.isAll ? "all" : "paged"
         summary.directory = directory.path
@@ -81,7 +83,7 @@ package struct ImageDownloader: Sendable {
         // The picture hosts' memory; the first thousand entries name them.
         var run = PacedRun(
             catalog: catalog, kind: .images, runID: nil, urls: plan.entries.prefix(1_000).map(\.url), pacing: pacing, stop: stop,
-            telemetrySeconds: options.telemetrySeconds, startedAt: startedAt)
+            telemetrySeconds: options.telemetrySeconds, startedAt: startedAt, runStart: runStart)
         let pacer = run.pacer
         let fetcher = Fetcher(
             kind: ImageRequest(directory: directory, maker: maker), client: client, pacer: pacer,

@@ -10,22 +10,25 @@ struct PacedRun {
     let catalog: Catalog
     let pacer: RequestPacer
     let startedAt: Date
-    /// When the pacer was made, on its clock: requests made before the
-    /// loop (a listing) fall in the first minute.
+    /// When the run began, on the pacer's clock: its duration counts from
+    /// here, work before the pacer (tidying, planning) included.
     let start: Duration
     var minutes: MinuteRecorder
 
-    /// `urls` name the hosts whose memory starts the pacer and keeps what it learns.
+    /// `urls` name the hosts whose memory starts the pacer and keeps what
+    /// it learns; `runStart` is when the run began on the continuous clock
+    /// (the pacer's), when that was before the pacer was made.
     init(
         catalog: Catalog, kind: RunMinute.Kind, runID: Int?, urls: [String], pacing: PacingOptions, stop: StopSignal,
-        telemetrySeconds: Double, startedAt: Date
+        telemetrySeconds: Double, startedAt: Date, runStart: Duration? = nil
     ) {
         self.catalog = catalog
         self.startedAt = startedAt
         let memory = PacingMemoryKeeper(urls: urls)
         pacer = pacing.makePacer(stop: stop, memory: memory.load(from: catalog))
-        start = pacer.clock.now
-        minutes = MinuteRecorder(kind: kind, runID: runID, startedAt: startedAt, start: start, seconds: telemetrySeconds)
+        start = runStart ?? pacer.clock.now
+        // Requests made before the loop (a listing) fall in the first minute.
+        minutes = MinuteRecorder(kind: kind, runID: runID, startedAt: startedAt, start: pacer.clock.now, seconds: telemetrySeconds)
         minutes.pacingMemory = memory
     }
 

@@ -122,6 +122,21 @@ struct CrawlIntegrationTests {
         #expect(stats.object_requests == 3)
     }
 
+    @Test("--ids from a pipe is read once: every piped ID is crawled")
+    func idsFromAPipe() async throws {
+        let fixture = try CrawlFixture()
+        let mock = try MockServer(data: TestPaths.sample("objects.jsonl"))
+        let ids = ["1000", "1005", "999999"]
+        let run = try ETLRun.runShell(
+            "printf '\(ids.joined(separator: "\\n"))\\n' | '\(TestPaths.etlExecutable)' crawl --api '\(mock.api)' "
+                + "--catalog '\(fixture.catalogPath)' --out '\(fixture.pagesPath)' --ids /dev/stdin --rate unlimited --json --quiet")
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
+        #expect(summary.mode == "ids" && summary.listed == ids.count)
+        let stats = try await mock.stats()
+        #expect(stats.object_requests == ids.count)
+    }
+
     @Test("crawl --require-image pages only works whose picture was verified")
     func requireImage() async throws {
         let fixture = try CrawlFixture()
