@@ -130,6 +130,7 @@ struct HostilePictureTests {
         // (10 GB); the bound for any picture is 200 MB.
         let megabytes = measured.peakResidentBytes / 1_000_000
         #expect(measured.peakResidentBytes > 0)
+        print("hostile pictures: etl images peaked at \(megabytes) MB")
         #expect(megabytes < 200, "peak resident set \(megabytes) MB")
     }
 
