@@ -100,12 +100,28 @@ static int resize_to(VipsImage *in, VipsImage **out, int width, int height) {
     return vips_resize(in, out, hscale, "vscale", vscale, NULL);
 }
 
-enum { SLOTS = 12 };
+enum { SLOTS = 16 };
+
+/* The scale a JPEG is decoded at: the smallest of 1/8, 1/4, 1/2 and 1 whose
+ * longest side still covers the thumbnail. libjpeg reads every scan at any
+ * scale (fail_on still sees a cut-short or corrupt one) and skips most of
+ * the inverse DCT and colour conversion of the pixels it drops.
+ * vips_thumbnail_buffer keeps a factor of two above the thumbnail for its
+ * final resize, so a 2,500 px photo would be decoded at 1,250 px and then
+ * reduced: four times the pixels for a 400 px thumbnail whose Lanczos
+ * reduction already filters what the block scaling sharpens (Pillow's draft
+ * mode chooses as etl does). */
+static int jpeg_shrink(int width, int height, int thumb_size) {
+    int longest = width > height ? width : height;
+    int ratio = thumb_size > 0 ? longest / thumb_size : 1;
+    return ratio >= 8 ? 8 : ratio >= 4 ? 4 : ratio >= 2 ? 2 : 1;
+}
 
 typedef struct {
     const void *bytes;
     size_t length;
-    int strict, thumb_size;
+    int width, height;
+    int is_jpeg, thumb_size;
     etl_thumb_format format;
     int quality;
     etl_vips_picture *picture;
@@ -115,7 +131,7 @@ static int picture_once(void *arguments) {
     picture_call *call = arguments;
     const void *bytes = call->bytes;
     size_t length = call->length;
-    int strict = call->strict, thumb_size = call->thumb_size, quality = call->quality;
+    int is_jpeg = call->is_jpeg, thumb_size = call->thumb_size, quality = call->quality;
     etl_thumb_format format = call->format;
     etl_vips_picture *picture = call->picture;
     memset(picture, 0, sizeof *picture);
@@ -131,9 +147,15 @@ static int picture_once(void *arguments) {
 
     /* Shrink-on-load (JPEG, WebP) still reads every scan; fail_on turns
      * truncation and corrupt data into an error instead of grey rows. */
-    if (vips_thumbnail_buffer((void *) bytes, length, &t[0], thumb_size,
-                              "height", thumb_size, "size", VIPS_SIZE_DOWN,
-                              "option_string", strict ? "fail_on=warning" : "fail_on=error", NULL) != 0) goto done;
+    if (is_jpeg) {
+        if (vips_jpegload_buffer((void *) bytes, length, &t[11],
+                                 "shrink", jpeg_shrink(call->width, call->height, thumb_size),
+                                 "fail_on", VIPS_FAIL_ON_WARNING, "access", VIPS_ACCESS_SEQUENTIAL, NULL) != 0) goto done;
+        if (vips_thumbnail_image(t[11], &t[0], thumb_size,
+                                 "height", thumb_size, "size", VIPS_SIZE_DOWN, NULL) != 0) goto done;
+    } else if (vips_thumbnail_buffer((void *) bytes, length, &t[0], thumb_size,
+                                     "height", thumb_size, "size", VIPS_SIZE_DOWN,
+                                     "option_string", "fail_on=error", NULL) != 0) goto done;
     if (vips_colourspace(t[0], &t[1], VIPS_INTERPRETATION_sRGB, NULL) != 0) goto done;
     VipsImage *rgb = t[1];
     if (vips_image_get_bands(rgb) > 4) {
@@ -162,32 +184,39 @@ static int picture_once(void *arguments) {
         : vips_webpsave_buffer(decoded, &thumb, &thumb_length, "Q", quality, "strip", TRUE, NULL);
     if (saved != 0) goto done;
 
+    /* The ThumbHash input (at most 100x100) and the dHash's 9x8 grey come
+     * from a box shrink of the thumbnail by a whole factor: a mean over
+     * whole blocks, which is what both hashes summarise, and a tenth of
+     * the cost of a Lanczos reduction, whose 1,025-phase tables libvips
+     * builds on every call (about 1.5 ms each for pictures this small). */
     int longest = width > height ? width : height;
-    int small_width = width, small_height = height;
-    if (longest > 100) {
-        small_width = (int) (width * 100.0 / longest + 0.5);
-        small_height = (int) (height * 100.0 / longest + 0.5);
-        if (small_width < 1) small_width = 1;
-        if (small_height < 1) small_height = 1;
-    }
+    int factor = (longest + 99) / 100;
     VipsImage *small = decoded;
-    if (small_width != width || small_height != height) {
-        if (resize_to(decoded, &t[6], small_width, small_height) != 0) goto done;
-        small = t[6];
-    }
-    if (!has_alpha) {
-        if (vips_bandjoin_const1(small, &t[7], 255.0, NULL) != 0) goto done;
+    /* A side shorter than the factor (a 400x1 strip) is left whole. */
+    int hfactor = factor < width ? factor : width, vfactor = factor < height ? factor : height;
+    if (hfactor > 1 || vfactor > 1) {
+        if (vips_shrink(decoded, &t[6], (double) hfactor, (double) vfactor, NULL) != 0) goto done;
+        if ((t[7] = vips_image_copy_memory(t[6])) == NULL) goto done;
         small = t[7];
     }
-    rgba = vips_image_write_to_memory(small, &rgba_length);
+    int small_width = vips_image_get_width(small), small_height = vips_image_get_height(small);
+    VipsImage *small_rgba = small, *small_opaque = small;
+    if (has_alpha) {
+        if (vips_flatten(small, &t[8], "background", white, NULL) != 0) goto done;
+        small_opaque = t[8];
+    } else {
+        if (vips_bandjoin_const1(small, &t[9], 255.0, NULL) != 0) goto done;
+        small_rgba = t[9];
+    }
+    rgba = vips_image_write_to_memory(small_rgba, &rgba_length);
     if (rgba == NULL || rgba_length != (size_t) small_width * small_height * 4) goto done;
 
-    if (vips_colourspace(opaque, &t[8], VIPS_INTERPRETATION_B_W, NULL) != 0) goto done;
-    if (resize_to(t[8], &t[9], 9, 8) != 0) goto done;
-    VipsImage *grey_image = t[9];
+    if (vips_colourspace(small_opaque, &t[12], VIPS_INTERPRETATION_B_W, NULL) != 0) goto done;
+    if (resize_to(t[12], &t[13], 9, 8) != 0) goto done;
+    VipsImage *grey_image = t[13];
     if (vips_image_get_format(grey_image) != VIPS_FORMAT_UCHAR) {
-        if (vips_cast_uchar(grey_image, &t[10], NULL) != 0) goto done;
-        grey_image = t[10];
+        if (vips_cast_uchar(grey_image, &t[14], NULL) != 0) goto done;
+        grey_image = t[14];
     }
     grey = vips_image_write_to_memory(grey_image, &grey_length);
     if (grey == NULL || grey_length != sizeof picture->grey) goto done;
@@ -213,10 +242,10 @@ done:
     return status;
 }
 
-int etl_vips_picture_make(const void *bytes, size_t length, int strict, int thumb_size,
+int etl_vips_picture_make(const void *bytes, size_t length, int width, int height, int is_jpeg, int thumb_size,
                           etl_thumb_format format, int quality,
                           etl_vips_picture *picture, char *error, size_t error_size) {
-    picture_call call = { bytes, length, strict, thumb_size, format, quality, picture };
+    picture_call call = { bytes, length, width, height, is_jpeg, thumb_size, format, quality, picture };
     return with_own_error(picture_once, &call, error, error_size, "the picture cannot be decoded");
 }
 

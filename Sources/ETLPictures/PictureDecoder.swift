@@ -47,7 +47,7 @@ package enum PictureDecoder {
         let format = settings.thumbFormat == .jpeg ? ETL_THUMB_JPEG : ETL_THUMB_WEBP
         let made = bytes.withUnsafeBytes {
             etl_vips_picture_make(
-                $0.baseAddress, $0.count, kind == .jpeg ? 1 : 0, Int32(settings.thumbSize), format, Int32(settings.thumbFormat.quality),
+                $0.baseAddress, $0.count, width, height, kind == .jpeg ? 1 : 0, Int32(settings.thumbSize), format, Int32(settings.thumbFormat.quality),
                 &picture, &error, error.count)
         }
         guard made == 0 else { return failure(error) }

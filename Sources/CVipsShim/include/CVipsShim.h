@@ -38,14 +38,16 @@ typedef struct {
 } etl_vips_picture;
 
 /* Decodes the whole picture (shrink-on-load where the format has it, every
- * scan still read; truncation and decoder errors fail), applies the EXIF
+ * scan still read; truncation and decoder errors fail; `width` and `height`
+ * are etl_vips_header's and choose a JPEG's decoding scale), applies the EXIF
  * orientation, converts to sRGB and makes the thumbnail (longest side
  * `thumb_size`, never upscaled), the 100x100 RGBA and the 9x8 grey.
- * `strict` fails on the decoder's warnings too (libjpeg reports a scan cut
- * short by an early end marker, or corrupt entropy data, only as warnings).
+ * `is_jpeg` loads the bytes as a JPEG and fails on the decoder's warnings
+ * too (libjpeg reports a scan cut short by an early end marker, or corrupt
+ * entropy data, only as warnings); other formats fail on errors only.
  * 0 on success; -1 with the decoder's message in `error` and `picture`
  * left empty otherwise. */
-int etl_vips_picture_make(const void *bytes, size_t length, int strict, int thumb_size,
+int etl_vips_picture_make(const void *bytes, size_t length, int width, int height, int is_jpeg, int thumb_size,
                           etl_thumb_format format, int quality,
                           etl_vips_picture *picture, char *error, size_t error_size);
 
