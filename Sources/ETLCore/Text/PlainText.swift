@@ -8,7 +8,9 @@ package enum PlainText {
     /// and whitespace runs collapsed; nil for nil.
     package static func from(markup text: String?) -> String? {
         guard let text else { return nil }
-        guard text.contains("<") || text.contains("&") else { return collapsed(text) }
+        // Bytes, not `contains("<")`: that spelling resolves to Foundation's
+        // NSString search, the costliest step of storing an object.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return collapsed(text) }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var index = text.startIndex
@@ -30,7 +32,19 @@ package enum PlainText {
     }
 
     private static func collapsed(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if isCollapsedASCII(text) { return text }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Whether `text` is ASCII with single spaces between words and none at
+    /// either end (most titles): collapsing would return it unchanged.
+    private static func isCollapsedASCII(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20
+        for byte in text.utf8 {
+            if byte >= 0x80 || (0x09...0x0D).contains(byte) || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+        }
+        return previous != 0x20
     }
 
     /// The index after the `>` closing a tag that starts at `start`: `<` then

@@ -17,7 +17,13 @@ extension PromotedColumns {
     }
 
     private static func text(_ value: String?) -> DatabaseValue {
-        guard let value, value.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return .null }
+        guard let value, value.unicodeScalars.contains(where: { !isWhitespace($0) }) else { return .null }
         return .text(value)
+    }
+
+    /// Unicode's White_Space property, ASCII first: the property lookup
+    /// cost more than the rest of the row.
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 }
