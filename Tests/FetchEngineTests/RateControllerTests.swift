@@ -89,6 +89,26 @@ struct RateControllerTests {
         #expect(controller.rate == 5 * 1.05, "not 7.5, halfway to an overshot ceiling")
     }
 
+    @Test func afterTwoBlocksInARunTheSearchWaitsForTheRaisePeriodSinceTheFirst() {
+        let settings = Settings(start: 40, firstBackoff: 0.8, sustain: 60, searchWait: 600, raisePeriod: 3_600)
+        var controller = RateController(settings: settings, now: 0)
+        controller.recordBlock(at: 1)                      // ceiling 40, resume 32
+        controller.recordResume(at: 61)
+        controller.recordBlock(at: 70)                     // quick: resume 16, ceiling 32
+        controller.recordResume(at: 130)
+        var now = Self.drive(&controller, from: 130, for: 3_300)
+        #expect(controller.cleanRate == 16)
+        #expect(controller.rate == 16, "a search step now would be the run's third block")
+        now = Self.drive(&controller, from: now, for: 200)
+        #expect(now > 1 + 3_600 && now < 1 + 3_600 + 600)
+        #expect(controller.rate == 16 * 1.05, "the raise period since the first block has passed: the search goes on")
+
+        let remembered = controller.remembered
+        var next = RateController(settings: settings, now: 0, remembered: remembered)
+        Self.drive(&next, from: 0, for: 700)
+        #expect(next.rate == 16 * 1.05, "the next run searches from the memory after its own search wait")
+    }
+
     @Test func aFoundLimitIsProbedOnlyAfterTheRaisePeriodWithNoBlock() {
         let settings = Settings(start: 10, sustain: 60, searchWait: 600, raisePeriod: 3_600)
         let remembered = RateController.Remembered(ceiling: 10.2, cleanRate: 10, lastBlockAt: -100)

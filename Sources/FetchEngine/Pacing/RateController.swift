@@ -21,7 +21,11 @@
 ///   above the clean rate (a slow-start ceiling is an overshoot), after
 ///   `searchWait` clean seconds (15 minutes). A step that holds becomes the
 ///   clean rate; a block above the clean rate resumes at the clean rate and
-///   lowers the ceiling to the step, which ends the search.
+///   lowers the ceiling to the step, which ends the search. After two
+///   blocks in one run, the search waits until `raisePeriod` has passed
+///   since the first of them (a night ends first; the next run searches
+///   from memory): a long window seen late can cost a first block and a
+///   second on resuming, and a third for the search would make three.
 /// - **A block at or below the clean rate**: within `quickBlock` seconds
 ///   (60) of the rate starting (a wrong memory, a limit that fell far),
 ///   forget the clean rate and halve; later (the limit fell a little),
@@ -102,6 +106,8 @@ public struct RateController: Sendable, Equatable {
     /// Confirmed blocks so far.
     public private(set) var blocks = 0
     public private(set) var lastBlockAt: Double?
+    /// The block before `lastBlockAt` in this run.
+    private var earlierBlockAt: Double?
     private var intervalStart: Double
     private var grantsInInterval = 0
     /// Since when the rate in force has been used with no block.
@@ -158,7 +164,10 @@ public struct RateController: Sendable, Equatable {
             // Below a remembered clean rate: a quarter of the proof suffices to go back to it.
             if held >= settings.sustain / 4 { setRate(clean, at: now) }
         } else if ceiling > clean * settings.closeEnough {
-            if held >= settings.searchWait { setRate(min((clean + ceiling) / 2, clean * settings.closeEnough), at: now) }
+            // Two blocks per `raisePeriod` are the learning budget: a third
+            // search step waits (a night ends first; the next run starts
+            // from this one's memory).
+            if held >= settings.searchWait, now - (earlierBlockAt ?? -.infinity) >= settings.raisePeriod { setRate(min((clean + ceiling) / 2, clean * settings.closeEnough), at: now) }
         } else if held >= settings.searchWait, now - (lastBlockAt ?? -.infinity) >= settings.raisePeriod {
             setRate(ceiling * settings.raiseStep, at: now)
         }
@@ -189,6 +198,7 @@ public struct RateController: Sendable, Equatable {
             ceiling = blocked
         }
         blocks += 1
+        earlierBlockAt = lastBlockAt.flatMap { blocks > 1 ? $0 : nil }
         lastBlockAt = now
         setRate(resume, at: now)
         rateSince = now
