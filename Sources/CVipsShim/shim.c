@@ -110,7 +110,7 @@ enum { SLOTS = 16 };
  * final resize, so a 2,500 px photo would be decoded at 1,250 px and then
  * reduced: four times the pixels for a 400 px thumbnail whose Lanczos
  * reduction already filters what the block scaling sharpens (Pillow's draft
- * mode chooses as etl does). */
+ * mode scales the same way, keeping both sides at least the thumbnail's). */
 static int jpeg_shrink(int width, int height, int thumb_size) {
     int longest = width > height ? width : height;
     int ratio = thumb_size > 0 ? longest / thumb_size : 1;
@@ -186,9 +186,10 @@ static int picture_once(void *arguments) {
 
     /* The ThumbHash input (at most 100x100) and the dHash's 9x8 grey come
      * from a box shrink of the thumbnail by a whole factor: a mean over
-     * whole blocks, which is what both hashes summarise, and a tenth of
-     * the cost of a Lanczos reduction, whose 1,025-phase tables libvips
-     * builds on every call (about 1.5 ms each for pictures this small). */
+     * whole blocks, which is what both hashes summarise. Measured on the
+     * benchmark's photos, the two small copies took 3.3 ms a picture this
+     * way against 6.4 ms when each was a Lanczos reduction of the
+     * thumbnail: libvips's reduce has a large fixed cost per call. */
     int longest = width > height ? width : height;
     int factor = (longest + 99) / 100;
     VipsImage *small = decoded;

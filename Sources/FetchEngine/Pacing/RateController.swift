@@ -167,7 +167,9 @@ public struct RateController: Sendable, Equatable {
             // Two blocks per `raisePeriod` are the learning budget: a third
             // search step waits (a night ends first; the next run starts
             // from this one's memory).
-            if held >= settings.searchWait, now - (earlierBlockAt ?? -.infinity) >= settings.raisePeriod { setRate(min((clean + ceiling) / 2, clean * settings.closeEnough), at: now) }
+            if held >= settings.searchWait, now - (earlierBlockAt ?? -.infinity) >= settings.raisePeriod {
+                setRate(min((clean + ceiling) / 2, clean * settings.closeEnough), at: now)
+            }
         } else if held >= settings.searchWait, now - (lastBlockAt ?? -.infinity) >= settings.raisePeriod {
             setRate(ceiling * settings.raiseStep, at: now)
         }
