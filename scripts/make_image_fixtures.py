@@ -86,6 +86,11 @@ original = photo(1000, 700, 10)
 original.save(f"{out}/near-original-1000x700.jpg", quality=90)
 original.resize((700, 490), Image.LANCZOS).save(f"{out}/near-copy-700x490.jpg", quality=60)
 photo(1000, 700, 11).save(f"{out}/near-other-1000x700.jpg", quality=90)
+# A camera's EXIF with a GPS position, which no thumbnail may carry.
+located = Image.Exif()
+located[0x010F] = "etl fixture camera"
+located[0x8825] = {1: "N", 2: (40.0, 26.0, 46.0), 3: "W", 4: (79.0, 58.0, 56.0)}
+photo(640, 480, 12).save(f"{out}/exif-gps-640x480.jpg", quality=85, exif=located.tobytes())
 
 
 def chunk(kind, data):

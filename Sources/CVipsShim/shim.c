@@ -102,6 +102,23 @@ static int resize_to(VipsImage *in, VipsImage **out, int width, int height) {
 
 enum { SLOTS = 16 };
 
+/* Drops the picture's metadata before a thumbnail is saved from it.
+ * libvips 8.14's webpsave writes the source's EXIF (camera, GPS position)
+ * into the WebP although it is asked to strip; a thumbnail etl makes must
+ * not carry where a photographer stood. */
+static void forget_metadata(VipsImage *image) {
+    gchar **fields = vips_image_get_fields(image);
+    for (int i = 0; fields[i] != NULL; i++) {
+        const char *field = fields[i];
+        if (strncmp(field, "exif-", 5) == 0 || strcmp(field, VIPS_META_XMP_NAME) == 0
+            || strcmp(field, VIPS_META_IPTC_NAME) == 0 || strcmp(field, VIPS_META_PHOTOSHOP_NAME) == 0
+            || strcmp(field, VIPS_META_ICC_NAME) == 0) {
+            vips_image_remove(image, field);
+        }
+    }
+    g_strfreev(fields);
+}
+
 /* The scale a JPEG is decoded at: the smallest of 1/8, 1/4, 1/2 and 1 whose
  * longest side still covers the thumbnail. libjpeg reads every scan at any
  * scale (fail_on still sees a cut-short or corrupt one) and skips most of
@@ -170,6 +187,7 @@ static int picture_once(void *arguments) {
     t[4] = vips_image_copy_memory(rgb);
     if (t[4] == NULL) goto done;
     VipsImage *decoded = t[4];
+    forget_metadata(decoded);
     int has_alpha = vips_image_get_bands(decoded) == 4;
     int width = vips_image_get_width(decoded);
     int height = vips_image_get_height(decoded);

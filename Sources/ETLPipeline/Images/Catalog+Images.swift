@@ -9,6 +9,9 @@ import Store
 extension Catalog {
     /// The `settings` key of the image folder of the last `etl images` run.
     package static let imageDirectoryKey = "images_dir"
+    /// The `settings` key of the ``PictureMaker/thumbnailRevision`` the
+    /// catalog's thumbnails were made at (absent: before revision 1).
+    package static let thumbnailRevisionKey = "thumbnail_revision"
 
     /// A kept work with its image URL and what the catalog knows of its picture.
     package struct ImageCandidate: Sendable {

@@ -59,7 +59,8 @@ package struct ImageDownloader: Sendable {
         try catalog.setSetting(Catalog.imageDirectoryKey, to: directory.path)
         var candidates = try catalog.imageCandidates()
         let refresh = PictureRefresh(catalog: catalog, directory: directory, maker: maker, stop: stop)
-        let due = refresh.due(candidates)
+        let revision = try catalog.setting(Catalog.thumbnailRevisionKey).flatMap { Int($0) } ?? 0
+        let due = refresh.due(candidates, remakingAll: revision < PictureMaker.thumbnailRevision)
         if !due.isEmpty {
             let tally = try await refresh.run(due)
             summary.decodedAgain = tally.decoded
@@ -68,6 +69,11 @@ package struct ImageDownloader: Sendable {
                 summary.failures[failure.rawValue, default: 0] += count
             }
             candidates = try catalog.imageCandidates()
+        }
+        // Only once every due picture was made again: a stopped run leaves
+        // the revision where it was, and the next run makes them all again.
+        if revision < PictureMaker.thumbnailRevision, !stop.isRequested {
+            try catalog.setSetting(Catalog.thumbnailRevisionKey, to: String(PictureMaker.thumbnailRevision))
         }
         var plan = ImagePlan(
             candidates: candidates, layout: try PagesBuilder.recordedLayout(in: catalog) ?? PageLayout(),

@@ -14,6 +14,11 @@ package struct PictureMaker: Sendable {
     package let thumbs: ImageDirectory
     package let settings: PictureDecoder.Settings
 
+    /// Raised when thumbnails made before must be made again: 1 is the
+    /// first revision whose thumbnails carry none of the source's metadata
+    /// (earlier WebP thumbnails kept its EXIF: a camera, a GPS position).
+    package static let thumbnailRevision = 1
+
     package init(directory: ImageDirectory, settings: PictureDecoder.Settings) {
         self.thumbs = ImageDirectory(path: directory.filePath(PictureFacts.thumbFolder))
         self.settings = settings

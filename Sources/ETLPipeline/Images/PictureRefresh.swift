@@ -29,12 +29,14 @@ package struct PictureRefresh {
     }
 
     /// The cached candidates that need decoding: a good row for the
-    /// current URL whose file is there with the recorded size.
-    package func due(_ candidates: [Catalog.ImageCandidate]) -> [Catalog.ImageCandidate] {
+    /// current URL whose file is there with the recorded size, and whose
+    /// facts need making (all of them when `remakingAll`: thumbnails of an
+    /// older ``PictureMaker/thumbnailRevision``).
+    package func due(_ candidates: [Catalog.ImageCandidate], remakingAll: Bool = false) -> [Catalog.ImageCandidate] {
         candidates.filter { candidate in
             guard candidate.state == .ok, let url = candidate.url, candidate.cachedURL == url,
                   let file = candidate.file, let bytes = candidate.bytes, directory.size(of: file) == bytes else { return false }
-            return maker.needsFacts(candidate)
+            return remakingAll || maker.needsFacts(candidate)
         }
     }
 

@@ -145,6 +145,28 @@ struct PicturePipelineTests {
         #expect(try fixture.verifyFolderMatchesRows() == first.downloaded)
     }
 
+    /// Thumbnails of a catalog whose thumbnails are of an older revision
+    /// (before revision 1, WebP thumbnails kept the source's EXIF) are made
+    /// again once from the files on disk, no request made; then not again.
+    @Test func thumbnailsOfAnOlderRevisionAreMadeAgainOnce() async throws {
+        let fixture = try await ImageFixture()
+        let first = try await fixture.images()
+        #expect(first.downloaded > 0 && first.failed == 0)
+        let catalog = try fixture.catalog()
+        #expect(try catalog.setting(Catalog.thumbnailRevisionKey) == String(PictureMaker.thumbnailRevision))
+        try catalog.database.execute(sql: "DELETE FROM settings WHERE key = '\(Catalog.thumbnailRevisionKey)'")
+        let requests = try await fixture.imageRequests()
+
+        let second = try await fixture.images()
+        #expect(second.decodedAgain == first.downloaded && second.downloaded == 0)
+        #expect(try await fixture.imageRequests() == requests)
+        #expect(try catalog.setting(Catalog.thumbnailRevisionKey) == String(PictureMaker.thumbnailRevision))
+        #expect(try fixture.verifyFolderMatchesRows() == first.downloaded)
+
+        let third = try await fixture.images()
+        #expect(third.decodedAgain == 0 && third.downloaded == 0)
+    }
+
     /// Bundles carry the verified picture's facts, and reruns write the same bytes.
     @Test func bundlesCarryThePictureAndAreStable() async throws {
         let directory = TemporaryDirectory()
