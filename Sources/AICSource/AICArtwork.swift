@@ -87,6 +87,13 @@ package enum AICArtwork {
         item.creator = artist ?? artwork["artist_display"]?.string
         item.date = date
         item.year = year(artwork["date_start"])
+        item.endYear = year(artwork["date_end"])
+        item.department = artwork["department_title"]?.string
+        item.classification = classification
+        item.medium = artwork["medium_display"]?.string
+        item.culture = artwork["place_of_origin"]?.string
+        item.creditLine = artwork["credit_line"]?.string
+        item.accessionNumber = artwork["main_reference_number"]?.string
         if let imageID { item.imageURL = imageURL(iiif: iiif, imageID: imageID, width: width) }
         item.pageURL = pageURL
         if reasons.isEmpty { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }

@@ -37,11 +37,17 @@ package struct AICSource: Source {
                 The kept set: complete, listed artworks, one per normalized artist and title. title is the \
                 artwork's title, artist_display_name its artist_display, object_date its date_display, \
                 primary_image the IIIF picture (843 px wide unless --image-width), object_url the artwork's \
-                page on artic.edu.
+                page on artic.edu. The shared columns hold the museum's fields: department is \
+                department_title, classification classification_title, medium medium_display, culture \
+                place_of_origin, credit_line credit_line, accession_number main_reference_number, \
+                object_begin_date and object_end_date date_start and date_end; period, country and \
+                artist_nationality are NULL.
                 """)
     }
 
     package var table: SourceTable? { AICArtwork.table }
+
+    package var facets: [WorkFacet] { [.department, .classification] }
 
     package var options: [SourceOption] { AICQuery.options }
 

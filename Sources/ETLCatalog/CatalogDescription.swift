@@ -12,6 +12,8 @@ package enum CatalogDescription {
         package var columns: [(name: String, description: String)]
         /// Internal bookkeeping Datasette need not list.
         package var isHidden = false
+        /// Facets every catalog offers; the source adds its own
+        /// (``DescribedSource/facets``).
         package var facets: [String] = []
     }
 
@@ -66,8 +68,7 @@ package enum CatalogDescription {
             columns: [("object_id", "The Met's objectID")] + recordColumns + [
                 ("page", "The page file (1…N) the work is on; NULL when not paged"),
                 ("position", "The line in that page file, from 1"),
-            ],
-            facets: ["department", "classification"]),
+            ]),
         Table(
             name: "objects",
             description: "One row per object ever listed, with what fetching it gave. Bodies are in objects_raw.",
@@ -91,7 +92,7 @@ package enum CatalogDescription {
                 ("dedup_key", "Normalized artist and title; complete objects sharing it are duplicates"),
                 ("planned_out", "1 when MetObjects.csv showed it cannot pass, so it was not fetched"),
             ],
-            facets: ["state", "department"]),
+            facets: ["state"]),
         Table(
             name: "objects_raw",
             description: "The last 200 body of each fetched object, exactly as received; json_extract reaches any field.",

@@ -32,7 +32,8 @@ package enum CatalogMetadata {
                 entry["columns"] = Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0.description) })
             }
             if table.isHidden { entry["hidden"] = true }
-            if !table.facets.isEmpty { entry["facets"] = table.facets }
+            let facets = table.facets + Self.sourceFacets(of: source, on: table.name)
+            if !facets.isEmpty { entry["facets"] = facets }
             if table.name == "works" {
                 entry["fts_table"] = "works_fts"
                 entry["fts_pk"] = "object_id"
@@ -56,6 +57,19 @@ package enum CatalogMetadata {
         let data = (try? JSONSerialization.data(
             withJSONObject: metadata, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return data + Data("\n".utf8)
+    }
+
+    /// The source's facets that `table` has: all of them on `works` (which
+    /// carries the source's own columns too), the shared ones on `objects`.
+    /// A column the source leaves empty is never offered.
+    private static func sourceFacets(of source: DescribedSource, on table: String) -> [String] {
+        switch table {
+        case "works": return source.facets.map(\.column)
+        case "objects":
+            let shared = Set(CatalogDescription.recordColumns.map(\.name))
+            return source.facets.map(\.column).filter(shared.contains)
+        default: return []
+        }
     }
 
     /// Writes the metadata beside the catalog when it is missing or is etl's

@@ -36,7 +36,9 @@ package struct FlickrSource: Source {
             worksDescription: """
                 The kept set: complete, public, listed photos. title is the photo's title (may be empty), \
                 artist_display_name the owner's name, object_date when it was taken, primary_image the \
-                picture URL, object_url the photo's page.
+                picture URL, object_url the photo's page, object_begin_date and object_end_date the year \
+                taken. A photo search has no department, classification, medium, culture, credit line or \
+                accession number: those columns are NULL; license_name is the column to group by.
                 """)
     }
 
@@ -47,6 +49,10 @@ package struct FlickrSource: Source {
     package var credentialHelp: String { "get one at https://www.flickr.com/services/apps/create/" }
 
     package var table: SourceTable? { FlickrPhoto.table }
+
+    /// A photo search has no departments or classifications; its licences
+    /// are what a reader of the set asks about first.
+    package var facets: [WorkFacet] { [WorkFacet("license_name", title: "licence")] }
 
     package var options: [SourceOption] { FlickrQuery.options }
 

@@ -29,5 +29,7 @@ package struct MetSource: Source {
             worksDescription: CatalogDescription.tables[0].description)
     }
 
+    package var facets: [WorkFacet] { [.department, .classification] }
+
     package var crawl: CrawlStyle { .itemByItem(MetItems()) }
 }

@@ -22,6 +22,9 @@ package protocol Source: Sendable {
     /// The source's own columns, in a table beside the shared core; nil
     /// when its fields are the shared `objects` columns.
     var table: SourceTable? { get }
+    /// The columns of `works` its kept set is grouped by (the report's
+    /// charts, Datasette's facets): shared ones it fills, or its own.
+    var facets: [WorkFacet] { get }
     /// `etl crawl` options only this source takes.
     var options: [SourceOption] { get }
     /// The rules across options, once all are read: throws a message for
@@ -67,6 +70,6 @@ package struct SourceOptionError: Error, Equatable, Sendable {
 extension Source {
     /// What the catalog's metadata says of this source.
     package var described: DescribedSource {
-        DescribedSource(name: name, attribution: attribution, table: table)
+        DescribedSource(name: name, attribution: attribution, table: table, facets: facets)
     }
 }

@@ -62,6 +62,7 @@ package enum TMDBMovie {
         item.title = title ?? movie["title"]?.string
         item.date = released
         item.year = released.flatMap { Int($0.prefix(4)) }
+        item.classification = TMDBGenre.first(of: movie["genre_ids"])
         item.imageURL = poster.map { "\(query.imageBase)\($0.hasPrefix("/") ? "" : "/")\($0)" }
         item.pageURL = pageURL
         return item

@@ -37,7 +37,9 @@ package struct TMDBSource: Source {
             worksDescription: """
                 The kept set: complete movies of today's list. title is the movie's title, artist_display_name \
                 is empty (the list names no makers), object_date the release date, primary_image the poster \
-                URL (w500), object_url the movie's page on themoviedb.org.
+                URL (w500), object_url the movie's page on themoviedb.org, classification the name of the \
+                first genre TMDB lists for it, object_begin_date and object_end_date the release year. \
+                department, medium, culture, credit_line and accession_number are NULL.
                 """)
     }
 
@@ -53,6 +55,11 @@ package struct TMDBSource: Source {
     package var credentialHelp: String { "get one at https://www.themoviedb.org/settings/api" }
 
     package var table: SourceTable? { TMDBMovie.table }
+
+    /// `classification` holds a movie's first genre (``TMDBGenre``).
+    package var facets: [WorkFacet] {
+        [WorkFacet("classification", title: "genre"), WorkFacet("original_language", title: "original language")]
+    }
 
     package var options: [SourceOption] { TMDBQuery.options }
 

@@ -13,7 +13,21 @@ package struct ListedItem: Sendable, Equatable {
     package var creator: String?
     /// A date as the source writes it (taken, released).
     package var date: String?
+    /// The year it was begun (taken, released); negative for BCE.
     package var year: Int?
+    /// The year it was finished, when the source gives a span; nil: `year`.
+    package var endYear: Int?
+    /// The shared work fields a source fills where its API has them
+    /// (NULL in the catalog otherwise): the curatorial department or
+    /// collection, the classification or type, the materials, the culture
+    /// or place of origin, the credit line and the accession or reference
+    /// number, as `works` names them.
+    package var department: String?
+    package var classification: String?
+    package var medium: String?
+    package var culture: String?
+    package var creditLine: String?
+    package var accessionNumber: String?
     /// The picture an app shows.
     package var imageURL: String?
     /// The item's page on the source's site: the attribution link.

@@ -8,8 +8,9 @@ import SourceRegistry
 import Store
 
 extension Catalog {
-    /// What `etl report` shows, with the last `runLimit` crawls in detail.
-    package func reportData(runLimit: Int) throws -> ReportData {
+    /// What `etl report` shows, with the last `runLimit` crawls in detail
+    /// and the kept works counted by each of `facets`.
+    package func reportData(runLimit: Int, facets: [WorkFacet]) throws -> ReportData {
         // One snapshot for every figure, even while a crawl commits.
         try database.execute(sql: "BEGIN")
         defer { try? database.execute(sql: "COMMIT") }
@@ -51,9 +52,14 @@ extension Catalog {
                 minutes[minute.runID, default: []].append(minute)
             }
         }
-        let departments = try database.fetchAll(sql: """
-            SELECT coalesce(department, '') AS name, count(*) AS n FROM works GROUP BY department ORDER BY n DESC, name
-            """).map { ReportData.Count(name: try $0.text(named: "name") ?? "", count: try $0.integer(named: "n") ?? 0) }
+        // A facet's column is an identifier its source declares (checked by
+        // WorkFacet), never text from the catalog or the command line.
+        let facetCounts = try facets.map { facet in
+            ReportData.FacetCounts(facet: facet, counts: try database.fetchAll(sql: """
+                SELECT coalesce(trim(CAST("\(facet.column)" AS TEXT)), '') AS name, count(*) AS n FROM works
+                 GROUP BY name ORDER BY n DESC, name
+                """).map { ReportData.Count(name: try $0.text(named: "name") ?? "", count: try $0.integer(named: "n") ?? 0) })
+        }
         var centuries = try database.fetchAll(sql: """
             SELECT \(Self.centurySQL) AS century, count(*) AS n FROM works
              WHERE object_begin_date IS NOT NULL GROUP BY century ORDER BY century
@@ -61,7 +67,7 @@ extension Catalog {
         let undated = try database.fetchOne(sql: "SELECT count(*) AS n FROM works WHERE object_begin_date IS NULL")?.integer(named: "n") ?? 0
         if undated > 0 { centuries.append(ReportData.Count(name: "unknown", count: undated)) }
         return ReportData(
-            catalogPath: path, status: status, runs: runs, minutes: minutes, departments: departments,
+            catalogPath: path, status: status, runs: runs, minutes: minutes, facets: facetCounts,
             centuries: centuries, detailedRunIDs: detailed, imageRuns: try imageRuns(limit: runLimit))
     }
 

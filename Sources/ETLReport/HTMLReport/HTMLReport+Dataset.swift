@@ -12,10 +12,15 @@ extension HTMLReport {
     package func datasetSection() -> String {
         let status = data.status
         var out = "<section id=\"dataset\"><h2>The dataset</h2>\n<div class=\"grid-charts\">\n<div>"
-        out += BarChart(title: "Works kept by department", valueLabel: "works",
-                        bars: data.departments.map { .init(label: $0.name.isEmpty ? "(none)" : $0.name, value: $0.count) }).html()
-        out += Self.dataTable("department", ("Department", "Works"), data.departments.map { ($0.name, $0.count) })
-        out += "</div><div>"
+        // A facet no kept work fills (a catalog from before the source filled
+        // it, or an empty one) would draw a single "(none)" bar: left out.
+        for facet in data.facets where facet.hasValues {
+            out += BarChart(title: "Works kept by \(facet.facet.title)", valueLabel: "works",
+                            bars: facet.counts.map { .init(label: $0.name.isEmpty ? "(none)" : $0.name, value: $0.count) }).html()
+            out += Self.dataTable(facet.facet.column, (facet.facet.title.prefix(1).uppercased() + facet.facet.title.dropFirst(), "Works"),
+                                  facet.counts.map { ($0.name, $0.count) })
+            out += "</div><div>"
+        }
         out += BarChart(title: "Works kept by century (object_begin_date)", valueLabel: "works",
                         bars: data.centuries.map { .init(label: $0.name, value: $0.count, color: ReportPalette.green) }).html()
         out += Self.dataTable("century", ("Century", "Works"), data.centuries.map { ($0.name, $0.count) })

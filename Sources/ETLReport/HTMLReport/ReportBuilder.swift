@@ -31,7 +31,9 @@ package struct ReportBuilder: Sendable {
             let target = try OutputTarget.plan(
                 for: out, catalogPath: options.catalogPath, refusal: "the file exists and is not an etl report",
                 mayReplace: Self.isReport)
-            let html = HTMLReport(data: try catalog.reportData(runLimit: options.runLimit), generatedAt: Timestamp.string(from: now)).render()
+            let source = try catalog.recordedSourceName() ?? SourceRegistry.first.name
+            let data = try catalog.reportData(runLimit: options.runLimit, facets: SourceRegistry.source(source).facets)
+            let html = HTMLReport(data: data, generatedAt: Timestamp.string(from: now)).render()
             try target.write { try $0.write(Array(html.utf8)) }
         } catch let error as FileOutputError {
             throw ReportError.cannotWrite(path: out, reason: error.reason)

@@ -59,13 +59,24 @@ package struct ReportData: Sendable {
         package var count: Int
     }
 
+    /// The kept works counted by one of the source's facets.
+    package struct FacetCounts: Sendable, Equatable {
+        package var facet: WorkFacet
+        /// Largest first; a NULL or blank value counts under "".
+        package var counts: [Count]
+
+        /// Whether any work has a value: a chart of only "(none)" says nothing.
+        package var hasValues: Bool { counts.contains { !$0.name.isEmpty } }
+    }
+
     package var catalogPath: String
     package var status: CatalogStatus
     /// Every crawl, oldest first.
     package var runs: [Run]
     /// The minutes of the runs the report details, by run ID.
     package var minutes: [Int: [Minute]]
-    package var departments: [Count]
+    /// One per facet of the catalog's source, in its order.
+    package var facets: [FacetCounts]
     /// Centuries in order, e.g. `19th c.`, `1st c. BCE`; then `unknown`.
     package var centuries: [Count]
     /// The run IDs shown in detail, newest first.

@@ -43,7 +43,7 @@ struct ReportTests {
     }
 
     /// `data-k` figures of a page, by key.
-    private static func figures(in html: String) -> [String: String] {
+    static func figures(in html: String) -> [String: String] {
         var figures: [String: String] = [:]
         for match in html.matches(of: /data-k="([^"]*)">([^<]*)<\/span>/) {
             let key = String(match.output.1).replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&#39;", with: "'")
@@ -88,8 +88,11 @@ struct ReportTests {
                               ("kept verified", images.keptVerified), ("failed", images.failed)] {
             check("images:\(name)", value)
         }
-        for row in try database.fetchAll(sql: "SELECT coalesce(department, '') AS d, count(*) AS n FROM works GROUP BY d") {
-            check("department:\(row.string("d") ?? "?")", row.int("n") ?? -1)
+        // The Met's facets: its departments and classifications.
+        for column in ["department", "classification"] {
+            for row in try database.fetchAll(sql: "SELECT coalesce(\(column), '') AS d, count(*) AS n FROM works GROUP BY d") {
+                check("\(column):\(row.string("d") ?? "?")", row.int("n") ?? -1)
+            }
         }
         for row in try database.fetchAll(sql: "SELECT reason, count(*) AS n FROM rejections GROUP BY reason") {
             check("rejected:\(row.string("reason") ?? "?")", row.int("n") ?? -1)
