@@ -73,15 +73,18 @@ package enum AICArtwork {
         let thumbnail = artwork["thumbnail"]
         let pageURL = "https://www.artic.edu/artworks/\(id)"
         var item = ListedItem(id: id, rawJSON: artwork.encoded, reasons: reasons, details: [
-            .text(artwork["artist_title"]?.string), .int(year(artwork["date_start"])), .int(year(artwork["date_end"])),
-            .text(artwork["classification_title"]?.string), .text(artwork["artwork_type_title"]?.string),
-            .text(artwork["department_title"]?.string), .text(artwork["medium_display"]?.string),
-            .text(artwork["place_of_origin"]?.string), .text(artwork["credit_line"]?.string),
-            .text(artwork["main_reference_number"]?.string), .bool(artwork["is_public_domain"] == .bool(true)),
-            .text(artwork["image_id"]?.string), .int(thumbnail?["width"]?.integer.map(Int.init)),
-            .int(thumbnail?["height"]?.integer.map(Int.init)), .text(thumbnail?["alt_text"]?.string),
-            .text(thumbnail?["lqip"]?.string), .text(artwork["color"].flatMap { $0 == .null ? nil : $0.encoded }),
-            .text(artwork["updated_at"]?.string), .text(pageURL),
+            "artist_title": .text(artwork["artist_title"]?.string), "date_start": .int(year(artwork["date_start"])),
+            "date_end": .int(year(artwork["date_end"])), "classification_title": .text(artwork["classification_title"]?.string),
+            "artwork_type_title": .text(artwork["artwork_type_title"]?.string),
+            "department_title": .text(artwork["department_title"]?.string), "medium_display": .text(artwork["medium_display"]?.string),
+            "place_of_origin": .text(artwork["place_of_origin"]?.string), "aic_credit_line": .text(artwork["credit_line"]?.string),
+            "main_reference_number": .text(artwork["main_reference_number"]?.string),
+            "is_public_domain": .bool(artwork["is_public_domain"] == .bool(true)), "image_id": .text(artwork["image_id"]?.string),
+            "thumbnail_width": .int(thumbnail?["width"]?.integer.map(Int.init)),
+            "thumbnail_height": .int(thumbnail?["height"]?.integer.map(Int.init)),
+            "thumbnail_alt_text": .text(thumbnail?["alt_text"]?.string), "thumbnail_lqip": .text(thumbnail?["lqip"]?.string),
+            "color": .text(artwork["color"].flatMap { $0 == .null ? nil : $0.encoded }),
+            "updated_at": .text(artwork["updated_at"]?.string), "artwork_url": .text(pageURL),
         ])
         item.title = title ?? artwork["title"]?.string
         item.creator = artist ?? artwork["artist_display"]?.string

@@ -31,6 +31,10 @@ extension Catalog {
             if recorded == nil { try setSetting(Self.sourceKey, to: source.rawValue) }
             guard let table else { return }
             try database.execute(sql: table.createSQL)
+            // A table made by an earlier release gains the columns added since.
+            let columns = Set(try database.fetchAll(sql: "SELECT name FROM pragma_table_info(?)", arguments: [.text(table.name)])
+                .compactMap { try $0.text(named: "name") })
+            for statement in table.addColumnsSQL(existing: columns) { try database.execute(sql: statement) }
             // `works` carries the source's own columns too, so an export or
             // a query of the kept set needs no join for a licence or a date.
             let existing = Set(try database.fetchAll(sql: "SELECT name FROM pragma_table_info('works')").compactMap { try $0.text(named: "name") })
@@ -85,7 +89,7 @@ extension Catalog {
                 try raw.execute(arguments: [id, .text(item.rawJSON)])
                 try clearReasons.execute(arguments: [id])
                 for reason in Set(item.reasons) { try insertReason.execute(arguments: [id, .text(reason.rawValue)]) }
-                try details?.execute(arguments: [id] + item.details)
+                if let table, let details { try details.execute(arguments: try table.arguments(id: id, values: item.details)) }
             }
         }
     }

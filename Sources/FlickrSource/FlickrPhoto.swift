@@ -57,9 +57,11 @@ package enum FlickrPhoto {
         let taken = photo["datetaken"]?.nonBlankString
         let pageURL = owner.map { "https://www.flickr.com/photos/\($0)/\(id)" }
         var item = ListedItem(id: id, rawJSON: photo.encoded, reasons: reasons, details: [
-            .text(owner), .text(ownerName), .int(license), .text(license.flatMap { FlickrLicense.names[$0]?.name }),
-            .text(license.flatMap { FlickrLicense.names[$0]?.url }), .text(uploadDate(photo["dateupload"])),
-            .text(taken), .text(server), .text(secret), .int(photo["farm"]?.integer.map(Int.init)), .text(pageURL),
+            "owner": .text(owner), "owner_name": .text(ownerName), "license": .int(license),
+            "license_name": .text(license.flatMap { FlickrLicense.names[$0]?.name }),
+            "license_url": .text(license.flatMap { FlickrLicense.names[$0]?.url }),
+            "date_upload": .text(uploadDate(photo["dateupload"])), "date_taken": .text(taken), "server": .text(server),
+            "secret": .text(secret), "farm": .int(photo["farm"]?.integer.map(Int.init)), "photo_page_url": .text(pageURL),
         ])
         item.title = photo["title"]?.string ?? ""
         item.creator = ownerName ?? owner

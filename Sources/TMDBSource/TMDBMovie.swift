@@ -52,12 +52,13 @@ package enum TMDBMovie {
         if vote == nil { reasons.append(.missingVoteAverage) }
         let pageURL = "https://www.themoviedb.org/movie/\(id)"
         var item = ListedItem(id: id, rawJSON: movie.encoded, reasons: reasons, details: [
-            .text(movie["original_title"]?.string), .text(movie["original_language"]?.string), .text(movie["overview"]?.string),
-            .text(movie["release_date"]?.string), vote.map { .real($0) } ?? .null,
-            .int(movie["vote_count"]?.integer.map(Int.init)), movie["popularity"]?.number.map { .real($0) } ?? .null,
-            .text(movie["poster_path"]?.string), .text(movie["backdrop_path"]?.string),
-            .text(movie["genre_ids"].map(\.encoded)), .bool(movie["adult"].flatMap { if case .bool(let flag) = $0 { flag } else { nil } }),
-            .int(rank), .text(pageURL),
+            "original_title": .text(movie["original_title"]?.string), "original_language": .text(movie["original_language"]?.string),
+            "overview": .text(movie["overview"]?.string), "release_date": .text(movie["release_date"]?.string),
+            "vote_average": vote.map { .real($0) } ?? .null, "vote_count": .int(movie["vote_count"]?.integer.map(Int.init)),
+            "popularity": movie["popularity"]?.number.map { .real($0) } ?? .null, "poster_path": .text(movie["poster_path"]?.string),
+            "backdrop_path": .text(movie["backdrop_path"]?.string), "genre_ids": .text(movie["genre_ids"].map(\.encoded)),
+            "adult": .bool(movie["adult"].flatMap { if case .bool(let flag) = $0 { flag } else { nil } }),
+            "list_rank": .int(rank), "movie_page_url": .text(pageURL),
         ])
         item.title = title ?? movie["title"]?.string
         item.date = released

@@ -37,12 +37,12 @@ package struct ListedItem: Sendable, Equatable {
     package var duplicateKey: String?
     /// Empty when complete.
     package var reasons: [RejectionReason]
-    /// Values of the source table's columns after `object_id`, in order.
-    package var details: [DatabaseValue]
+    /// The source table's columns by name: every one it declares.
+    package var details: [String: DatabaseValue]
 
     package var isComplete: Bool { reasons.isEmpty }
 
-    package init(id: Int, rawJSON: String, reasons: [RejectionReason], details: [DatabaseValue]) {
+    package init(id: Int, rawJSON: String, reasons: [RejectionReason], details: [String: DatabaseValue]) {
         self.id = id
         self.rawJSON = rawJSON
         self.reasons = reasons

@@ -34,6 +34,30 @@ package struct SourceTable: Sendable {
         """
     }
 
+    /// `ALTER TABLE` statements adding the columns a table made by an
+    /// earlier release lacks (`existing` are the names it has). A column
+    /// added so stays NULL for a stored item until the item is listed
+    /// again; a listing source reads its whole list each run.
+    package func addColumnsSQL(existing: Set<String>) -> [String] {
+        columns.filter { !existing.contains($0.name) }.map { "ALTER TABLE \(name) ADD COLUMN \($0.name) \($0.type)" }
+    }
+
+    /// The arguments of ``upsertSQL`` for the item `id` whose own columns
+    /// are `values`, by name: every declared column once, no other.
+    package func arguments(id: DatabaseValue, values: [String: DatabaseValue]) throws(SourceTableError) -> [DatabaseValue] {
+        if let unknown = values.keys.sorted().first(where: { key in !columns.contains { $0.name == key } }) {
+            throw SourceTableError(table: name, column: unknown, problem: "is not one of its columns")
+        }
+        var arguments = [id]
+        for column in columns {
+            guard let value = values[column.name] else {
+                throw SourceTableError(table: name, column: column.name, problem: "has no value")
+            }
+            arguments.append(value)
+        }
+        return arguments
+    }
+
     package var upsertSQL: String {
         let names = columns.map(\.name)
         return """
