@@ -188,6 +188,19 @@ struct PictureDecoderTests {
         #expect(try picture == Self.decoded(name))
     }
 
+    /// The end of a JPEG is found by walking its segments: an end marker
+    /// inside a segment (an EXIF thumbnail's) does not make a picture cut
+    /// short whole, and one with such a segment still ends at its own.
+    @Test func anEndMarkerInsideASegmentIsNotTheEnd() throws {
+        let photo = try Self.fixture("photo-1200x800.jpg")
+        let thumbnail: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9]
+        let segment: [UInt8] = [0xFF, 0xE1, 0x00, UInt8(2 + thumbnail.count)] + thumbnail
+        let withThumbnail = Array(photo.prefix(2)) + segment + Array(photo.dropFirst(2))
+        #expect(ImageKind.jpegEnd(withThumbnail) == withThumbnail.count)
+        #expect(ImageKind.jpeg.isComplete(withThumbnail))
+        #expect(!ImageKind.jpeg.isComplete(Array(withThumbnail.prefix(withThumbnail.count / 2))))
+    }
+
     static func channels(_ color: String) throws -> [Int] {
         #expect(color.count == 7 && color.hasPrefix("#"))
         let value = try #require(Int(color.dropFirst(), radix: 16))
