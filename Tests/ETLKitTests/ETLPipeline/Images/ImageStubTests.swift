@@ -172,6 +172,29 @@ struct ImageStubTests {
         #expect(again.downloaded == urls.count && again.failed == 0)
     }
 
+    @Test("the host of the pictures on disk going dead is news: the run fails though nothing else was to be fetched")
+    func servedHostGoingDeadFailsTheRun() async throws {
+        let (fixture, urls) = try await setUp()
+        let id = try #require(urls.keys.min())
+        let url = try #require(urls[id])
+        var options = fixture.options()
+        options.pacing.maxAttempts = 2
+        let first = try await ImageDownloader(options: options, client: ScriptedImageClient([
+            url: .success(HTTPResponse(status: 404, contentType: "text/plain", body: Array("Not Found".utf8))),
+        ])).run()
+        #expect(first.status == .completed && first.downloaded == urls.count - 1)
+
+        // Asked again, the one picture left finds its host (the others' host) dead.
+        options.retryFailed = true
+        let second = try await ImageDownloader(options: options, client: ScriptedImageClient([
+            url: .failure(.cannotConnect(url: url, reason: "Connection refused")),
+        ])).run()
+        #expect(second.status == .failed)
+        #expect(second.cached == urls.count - 1)
+        #expect(second.error == "no image host could be reached (cannot connect to \(url): Connection refused (after 2 attempts)); run again later: those pictures are tried again")
+        #expect(try fixture.failures() == ["unreachable": [id]])
+    }
+
     @Test("a dead host and port cost their own picture only: recorded as unreachable, the others fetched, the run completes")
     func deadHostAmongOthers() async throws {
         let (fixture, urls) = try await setUp()
