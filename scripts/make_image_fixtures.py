@@ -44,6 +44,9 @@ picture(37, 23).save(f"{out}/lossy.webp", quality=70)                   # VP8
 picture(37, 23).save(f"{out}/lossless.webp", lossless=True)             # VP8L
 picture(37, 23, "RGBA").save(f"{out}/alpha.webp", quality=70)           # VP8X + ALPH + VP8
 picture(5000, 3, "L").save(f"{out}/wide-5000x3.png")
+# Slivers: libvips 8.14's JPEG loader scaled a side of 1 to 0 at 1/2-1/8 and aborted the process.
+for width, height in ((1000, 1), (10000, 1), (1, 10000)):
+    picture(width, height).save(f"{out}/thin-{width}x{height}.jpg", quality=80)
 
 
 def photo(width, height, seed):

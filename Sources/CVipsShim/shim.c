@@ -72,24 +72,36 @@ static int with_own_error(int (*call)(void *), void *arguments, char *error, siz
 typedef struct {
     const void *bytes;
     size_t length;
-    int *width, *height;
+    etl_vips_header_info *info;
 } header_call;
+
+static int field_int(VipsImage *image, const char *name) {
+    int value = 0;
+    if (vips_image_get_typeof(image, name) != 0 && vips_image_get_int(image, name, &value) != 0) value = 0;
+    return value;
+}
 
 static int header_once(void *arguments) {
     header_call *call = arguments;
     VipsImage *image = vips_image_new_from_buffer(call->bytes, call->length, "", NULL);
     if (image == NULL) return -1;
+    etl_vips_header_info *info = call->info;
     /* As shown: EXIF orientations 5-8 swap the sides. */
     int swap = vips_image_get_orientation_swap(image);
-    *call->width = swap ? vips_image_get_height(image) : vips_image_get_width(image);
-    *call->height = swap ? vips_image_get_width(image) : vips_image_get_height(image);
+    info->width = swap ? vips_image_get_height(image) : vips_image_get_width(image);
+    info->height = swap ? vips_image_get_width(image) : vips_image_get_height(image);
+    info->bands = vips_image_get_bands(image);
+    info->sample_bytes = (int) vips_format_sizeof(vips_image_get_format(image));
+    info->interlaced = field_int(image, "interlaced") != 0;
+    info->multiscan = field_int(image, "jpeg-multiscan") != 0;
     g_object_unref(image);
     return 0;
 }
 
-int etl_vips_header(const void *bytes, size_t length, int *width, int *height,
+int etl_vips_header(const void *bytes, size_t length, etl_vips_header_info *info,
                     char *error, size_t error_size) {
-    header_call call = { bytes, length, width, height };
+    memset(info, 0, sizeof *info);
+    header_call call = { bytes, length, info };
     return with_own_error(header_once, &call, error, error_size, "the header cannot be read");
 }
 
@@ -130,7 +142,13 @@ static void forget_metadata(VipsImage *image) {
  * mode scales the same way, keeping both sides at least the thumbnail's). */
 static int jpeg_shrink(int width, int height, int thumb_size) {
     int longest = width > height ? width : height;
+    int shortest = width < height ? width : height;
     int ratio = thumb_size > 0 ? longest / thumb_size : 1;
+    /* libvips 8.14's jpegload gives the scaled image floor(side / shrink)
+     * pixels, so a sliver (1000x1 at 1/2, 2000x3 at 1/4) would come out with
+     * a side of 0 and libvips aborts the process on an assertion instead of
+     * failing: never shrink by more than the shortest side. */
+    if (ratio > shortest) ratio = shortest;
     return ratio >= 8 ? 8 : ratio >= 4 ? 4 : ratio >= 2 ? 2 : 1;
 }
 

@@ -51,9 +51,17 @@ extension ImageKind {
         return size
     }
 
-    /// The size in the first start-of-frame segment (SOF0–SOF15 but DHT,
-    /// JPG and DAC), found by walking the segments from SOI.
+    /// The size in the first start-of-frame segment.
     private func jpegFrameSize(_ bytes: [UInt8]) -> (Int, Int)? {
+        guard let index = Self.jpegFrameIndex(bytes), index + 9 <= bytes.count else { return nil }
+        let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
+        let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
+        return (width, height)
+    }
+
+    /// Where the first start-of-frame segment (SOF0–SOF15 but DHT, JPG and
+    /// DAC) starts, found by walking the segments from SOI.
+    static func jpegFrameIndex(_ bytes: [UInt8]) -> Int? {
         var index = 2
         while index + 4 <= bytes.count {
             guard bytes[index] == 0xFF else { return nil }
@@ -63,12 +71,7 @@ extension ImageKind {
             if marker == 0xD9 || marker == 0xDA { return nil }  // end of image, or a scan before any frame
             let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
             guard length >= 2 else { return nil }
-            if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
-                guard index + 9 <= bytes.count else { return nil }
-                let height = Int(bytes[index + 5]) << 8 | Int(bytes[index + 6])
-                let width = Int(bytes[index + 7]) << 8 | Int(bytes[index + 8])
-                return (width, height)
-            }
+            if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC { return index }
             index += 2 + length
         }
         return nil

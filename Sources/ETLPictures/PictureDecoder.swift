@@ -29,28 +29,79 @@ package enum PictureDecoder {
         package init() {}
     }
 
-    package static func decode(_ bytes: [UInt8], kind: ImageKind, settings: Settings) -> Outcome {
+    /// What ``inspect(_:kind:settings:)`` makes of a picture's header.
+    package enum Inspection: Sendable, Equatable {
+        /// Within the limits: decode it, holding `heldBytes` of
+        /// ``PictureMemory`` meanwhile (0 for a picture that streams).
+        case ready(PictureHeader, heldBytes: Int)
+        case failed(ImageFailure, reason: String)
+    }
+
+    /// Reads the header only and checks it against the limits: the sizes,
+    /// and what the decoder would hold at once (``PictureHeader/held(kind:bytes:)``).
+    package static func inspect(_ bytes: [UInt8], kind: ImageKind, settings: Settings) -> Inspection {
         let limits = settings.limits
         if let size = kind.dimensions(of: bytes), let problem = limits.problem(kind: kind, width: size.width, height: size.height, bytes: bytes.count) {
             return .failed(.tooLarge, reason: "the header says \(problem)")
         }
         guard etl_vips_start() == 0 else { return .failed(.undecodable, reason: "libvips cannot start") }
         var error = [CChar](repeating: 0, count: 512)
-        var width: Int32 = 0
-        var height: Int32 = 0
-        let header = bytes.withUnsafeBytes { etl_vips_header($0.baseAddress, $0.count, &width, &height, &error, error.count) }
-        guard header == 0 else { return failure(error) }
-        if let problem = limits.problem(kind: kind, width: Int(width), height: Int(height), bytes: bytes.count) {
+        var info = etl_vips_header_info()
+        let status = bytes.withUnsafeBytes { etl_vips_header($0.baseAddress, $0.count, &info, &error, error.count) }
+        guard status == 0 else {
+            let (failure, reason) = failure(error)
+            return .failed(failure, reason: reason)
+        }
+        let header = PictureHeader(
+            width: Int(info.width), height: Int(info.height), bands: Int(info.bands), sampleBytes: Int(info.sample_bytes),
+            isInterlaced: info.interlaced != 0, isMultiscan: info.multiscan != 0)
+        if let problem = limits.problem(kind: kind, width: header.width, height: header.height, bytes: bytes.count) {
             return .failed(.tooLarge, reason: "the header says \(problem)")
         }
+        let held = header.held(kind: kind, bytes: bytes)
+        if let held, let problem = limits.problem(held: held) {
+            return .failed(.tooLarge, reason: "the header says \(problem)")
+        }
+        return .ready(header, heldBytes: held?.bytes ?? 0)
+    }
+
+    /// Inspects and decodes at once, outside any ``PictureMemory`` (one
+    /// picture at a time: tests, tools).
+    package static func decode(_ bytes: [UInt8], kind: ImageKind, settings: Settings) -> Outcome {
+        switch inspect(bytes, kind: kind, settings: settings) {
+        case .failed(let failure, let reason): return .failed(failure, reason: reason)
+        case .ready(let header, _): return decode(bytes, kind: kind, header: header, settings: settings)
+        }
+    }
+
+    /// Inspects, then decodes holding the picture's share of `memory`
+    /// (waiting for it while other pictures hold too much).
+    package static func decode(_ bytes: [UInt8], kind: ImageKind, settings: Settings, memory: PictureMemory) async -> Outcome {
+        switch inspect(bytes, kind: kind, settings: settings) {
+        case .failed(let failure, let reason):
+            return .failed(failure, reason: reason)
+        case .ready(let header, let heldBytes):
+            let share = await memory.acquire(heldBytes)
+            let outcome = decode(bytes, kind: kind, header: header, settings: settings)
+            await memory.release(share)
+            return outcome
+        }
+    }
+
+    /// Decodes every pixel of a picture ``inspect(_:kind:settings:)`` found ready.
+    package static func decode(_ bytes: [UInt8], kind: ImageKind, header: PictureHeader, settings: Settings) -> Outcome {
+        var error = [CChar](repeating: 0, count: 512)
         var picture = etl_vips_picture()
         let format = settings.thumbFormat == .jpeg ? ETL_THUMB_JPEG : ETL_THUMB_WEBP
         let made = bytes.withUnsafeBytes {
             etl_vips_picture_make(
-                $0.baseAddress, $0.count, width, height, kind == .jpeg ? 1 : 0, Int32(settings.thumbSize), format, Int32(settings.thumbFormat.quality),
-                &picture, &error, error.count)
+                $0.baseAddress, $0.count, Int32(header.width), Int32(header.height), kind == .jpeg ? 1 : 0,
+                Int32(settings.thumbSize), format, Int32(settings.thumbFormat.quality), &picture, &error, error.count)
         }
-        guard made == 0 else { return failure(error) }
+        guard made == 0 else {
+            let (failure, reason) = failure(error)
+            return .failed(failure, reason: reason)
+        }
         defer { etl_vips_picture_free(&picture) }
         let thumb = Array(UnsafeBufferPointer(start: picture.thumb, count: picture.thumb_length))
         let smallWidth = Int(picture.rgba_width)
@@ -62,7 +113,7 @@ package enum PictureDecoder {
             return .failed(.undecodable, reason: "libvips returned a \(smallWidth)×\(smallHeight) preview")
         }
         return .decoded(PictureDerivatives(
-            width: Int(width), height: Int(height), thumb: thumb,
+            width: header.width, height: header.height, thumb: thumb,
             thumbWidth: Int(picture.thumb_width), thumbHeight: Int(picture.thumb_height),
             placeholder: placeholder, color: averageColor(rgba: rgba), phash: phash))
     }
@@ -90,7 +141,7 @@ package enum PictureDecoder {
 
     /// The decoder's message on one line, control characters escaped; an
     /// early end of the data is `truncated`, anything else `undecodable`.
-    private static func failure(_ error: [CChar]) -> Outcome {
+    private static func failure(_ error: [CChar]) -> (ImageFailure, reason: String) {
         let message = error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // libvips reads a JPEG's header more than once and logs its warning each time.
         var seen: Set<Substring> = []
@@ -100,6 +151,6 @@ package enum PictureDecoder {
         let lowered = reason.lowercased()
         let isTruncated = ["premature end", "truncated", "unexpected end", "end of file", "out of data", "short read"]
             .contains { lowered.contains($0) }
-        return .failed(isTruncated ? .truncated : .undecodable, reason: "the decoder says: " + reason)
+        return (isTruncated ? .truncated : .undecodable, reason: "the decoder says: " + reason)
     }
 }

@@ -5,8 +5,14 @@ import ETLCore
 /// header over a few bytes (a decompression bomb) costs nothing.
 ///
 /// The Met's originals reach ~12000 px on a side; its web-large pictures,
-/// which etl fetches, are ~800 px. Decoding streams (shrink-on-load, one
-/// picture per thread), so memory does not grow with these limits.
+/// which etl fetches, are ~800 px. Most pictures decode as a stream
+/// (shrink-on-load, one picture per thread), so memory does not grow with
+/// the pixel limits. Those that cannot (an interlaced PNG, a progressive
+/// JPEG, a lossless WebP, a GIF: see ``PictureHeader/held(kind:bytes:)``)
+/// hold their pixels while decoding: each may hold at most
+/// ``maxHeldBytes``, and all pictures in flight together
+/// ``maxHeldBytesInFlight`` (a picture waits for its share, see
+/// ``PictureMemory``), so a run's memory stays bounded whatever the pictures.
 package struct PictureLimits: Sendable, Equatable {
     package var maxWidth = 20_000
     package var maxHeight = 20_000
@@ -18,6 +24,13 @@ package struct PictureLimits: Sendable, Equatable {
     package var maxGIFPixels = 16_000_000
     /// Bytes of the body (the download's `maxBodyBytes` refuses larger ones unread).
     package var maxBytes = 64 * 1024 * 1024
+    /// Bytes one picture's decoder may hold at once: 256 MiB, a
+    /// progressive 4:2:0 JPEG of ~89 megapixels, an interlaced 8-bit RGB
+    /// PNG of ~89 megapixels. Larger ones are `too_large` from the header.
+    package var maxHeldBytes = 256 << 20
+    /// Bytes all pictures in flight may hold at once: 256 MiB, so such
+    /// pictures decode one at a time while streamed ones go on beside them.
+    package var maxHeldBytesInFlight = 256 << 20
 
     package init() {}
 
@@ -29,5 +42,13 @@ package struct PictureLimits: Sendable, Equatable {
             return "\(width)×\(height) pixels, above the limits of \(maxWidth)×\(maxHeight) and \(pixels) pixels"
         }
         return nil
+    }
+
+    /// Why a picture whose decoder holds `held` is refused, or nil.
+    package func problem(held: (bytes: Int, what: String)) -> String? {
+        guard held.bytes > maxHeldBytes else { return nil }
+        func mebibytes(_ bytes: Int) -> Int { (bytes + (1 << 20) - 1) >> 20 }
+        let shown = held.bytes == Int.max ? "more than \(mebibytes(maxHeldBytes))" : "\(mebibytes(held.bytes))"
+        return "\(held.what): decoding it holds \(shown) MiB at once, above the limit of \(mebibytes(maxHeldBytes)) MiB a picture"
     }
 }

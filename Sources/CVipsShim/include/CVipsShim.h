@@ -15,11 +15,22 @@
  * other pictures fail on other threads (a failing call runs again alone). */
 int etl_vips_start(void);
 
-/* Reads the header only (no pixels are decoded): the picture's stored
- * width and height as shown, EXIF orientation applied (for an animation,
- * of its first frame). 0 on success;
+/* What a picture's header says, before any pixel is decoded. */
+typedef struct {
+    /* The stored size as shown, EXIF orientation applied (for an
+     * animation, of its first frame). */
+    int width, height;
+    /* The decoded pixels' bands and bytes per band (2 for 16-bit). */
+    int bands, sample_bytes;
+    /* A PNG stored Adam7-interlaced, a JPEG stored in several scans
+     * (progressive, or multi-scan sequential): neither can be decoded
+     * row by row, so the decoder holds the whole picture at once. */
+    int interlaced, multiscan;
+} etl_vips_header_info;
+
+/* Reads the header only (no pixels are decoded). 0 on success;
  * -1 with the loader's message in `error` otherwise. */
-int etl_vips_header(const void *bytes, size_t length, int *width, int *height,
+int etl_vips_header(const void *bytes, size_t length, etl_vips_header_info *info,
                     char *error, size_t error_size);
 
 typedef enum { ETL_THUMB_WEBP = 0, ETL_THUMB_JPEG = 1 } etl_thumb_format;

@@ -3,9 +3,9 @@ import Store
 
 /// Why an image was not kept, as stored in `images.failure`.
 ///
-/// Every kind is recorded and skipped by later runs until `--retry-failed`
-/// (or the work's image URL changes): a picture that failed should not cost
-/// requests every night.
+/// Every kind but ``unreachable`` is recorded and skipped by later runs
+/// until `--retry-failed` (or the work's image URL changes): a picture that
+/// failed should not cost requests every night.
 package enum ImageFailure: String, Sendable, CaseIterable, Codable, Comparable {
     /// A final HTTP status (404, 410, another 4xx), or a 5xx that outlasted the retries.
     case status
@@ -23,6 +23,12 @@ package enum ImageFailure: String, Sendable, CaseIterable, Codable, Comparable {
     case blocked
     /// Connections kept being reset, after the retries.
     case network
+    /// No connection could be made to the URL's host and port (refused,
+    /// no route, a name that does not resolve), after the retries: that
+    /// host's problem, not the picture's. The run goes on with other hosts
+    /// and asks that one no more; the next run tries the picture again
+    /// without `--retry-failed`, as the host may be back.
+    case unreachable
     /// Larger than the size limit (unread), or a header claiming more pixels
     /// than ``PictureLimits`` allows (not decoded).
     case tooLarge = "too_large"

@@ -18,6 +18,7 @@ extension Catalog {
         package var objectID: Int
         package var url: String?
         package var state: ImageState?
+        package var failure: ImageFailure?
         package var cachedURL: String?
         package var file: String?
         package var bytes: Int?
@@ -33,7 +34,7 @@ extension Catalog {
     package func imageCandidates() throws -> [ImageCandidate] {
         try database.fetchAll(sql: """
             SELECT w.object_id, \(Self.imageURLExpression) AS url,
-                   i.state, i.url AS cached_url, i.file, i.bytes,
+                   i.state, i.failure, i.url AS cached_url, i.file, i.bytes,
                    i.thumb_file, i.thumb_width, i.thumb_height, i.width, i.height
               FROM works w LEFT JOIN images i USING (object_id)
              ORDER BY w.object_id
@@ -41,6 +42,7 @@ extension Catalog {
         ).map { row in
             ImageCandidate(
                 objectID: try row.integer(named: "object_id") ?? 0, url: try row.text(named: "url"), state: try row.text(named: "state").flatMap(ImageState.init(rawValue:)),
+                failure: try row.text(named: "failure").flatMap(ImageFailure.init(rawValue:)),
                 cachedURL: try row.text(named: "cached_url"), file: try row.text(named: "file"), bytes: try row.integer(named: "bytes"),
                 thumbFile: try row.text(named: "thumb_file"), thumbWidth: try row.integer(named: "thumb_width"),
                 thumbHeight: try row.integer(named: "thumb_height"), width: try row.integer(named: "width"),

@@ -13,7 +13,8 @@ package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case notADirectory(path: String)
     /// A picture or the folder could not be written (disk full, permissions).
     case cannotWrite(path: String, reason: String)
-    /// The image host could not be reached at all, even after retries.
+    /// No image host could be reached at all, even after retries: every
+    /// picture tried failed as ``ImageFailure/unreachable``.
     case unreachable(reason: String)
     /// A file etl did not write sits where a picture or thumbnail goes:
     /// that work's picture fails as ``ImageFailure/occupied``; the run goes on.
@@ -28,7 +29,7 @@ package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         case .occupied(let path):
             return "a file etl did not write is at '\(path)'; etl leaves it alone: move it away and run again"
         case .unreachable(let reason):
-            return "the image host is unreachable (\(reason)); nothing more was recorded, run again later"
+            return "no image host could be reached (\(reason)); run again later: those pictures are tried again"
         }
     }
 }

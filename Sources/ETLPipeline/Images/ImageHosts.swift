@@ -79,6 +79,20 @@ package struct ImageHosts: Sendable, Equatable {
         return String(host)
     }
 
+    /// `scheme://host:port` of an http(s) URL, lowercased, the port made
+    /// explicit: what is reachable or not. A trailing dot is kept
+    /// (`127.0.0.1.` is a name to look up, `127.0.0.1` an address). Nil for
+    /// a URL ``host(of:)`` refuses.
+    package static func origin(of url: String) -> String? {
+        guard host(of: url) != nil else { return nil }
+        let lower = url.lowercased()
+        let isSecure = lower.hasPrefix("https://")
+        var authority = lower.dropFirst(isSecure ? 8 : 7).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        let port = authority.hasPrefix("[") ? authority.contains("]:") : authority.contains(":")
+        return (isSecure ? "https://" : "http://") + authority + (port ? "" : isSecure ? ":443" : ":80")
+    }
+
     /// Parses `--image-hosts a.example,b.example`.
     package static func parse(_ text: String) -> [String]? {
         let hosts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -22,8 +22,14 @@ package struct ImageLoop {
     package let loop: FetchLoop<ImageRequest>
 
     /// Walks `plan`; returns how the loop ended. Throws when a picture
-    /// cannot be written or the host is unreachable, after committing
-    /// what was done.
+    /// cannot be written, or when no image host could be reached at all
+    /// (see below), after committing what was done.
+    ///
+    /// A picture whose host and port take no connection (after the
+    /// retries) is recorded as ``ImageFailure/unreachable``, and the works
+    /// whose pictures are on that host and port are passed over for the
+    /// rest of the run (left for the next one): one dead host costs its
+    /// pictures, never the others'.
     package func run(plan: ImagePlan, summary: inout ImageSummary, minutes: inout MinuteRecorder) async throws -> CrawlSummary.Status {
         let entries = plan.entries
         let pacer = loop.fetcher.pacer
@@ -43,6 +49,12 @@ package struct ImageLoop {
             downloadsBefore.append(uncached)
         }
         var fatal: ImageError?
+        /// Origins (``ImageHosts/origin(of:)``) that took no connection, and
+        /// downloads that reached a host or not.
+        var deadOrigins: Set<String> = []
+        var reached = 0
+        var unreachableReason: String?
+        var passedOver = 0
 
         /// The next download, passing over cached pictures, until the target is met.
         func startNext() -> (ImageRequest.Job, jitter: UInt64)? {
@@ -53,6 +65,10 @@ package struct ImageLoop {
                 if entry.isCached {
                     filled += 1
                     summary.cached += 1
+                    continue
+                }
+                if let origin = ImageHosts.origin(of: entry.url), deadOrigins.contains(origin) {
+                    passedOver += 1
                     continue
                 }
                 inFlight += 1
@@ -89,6 +105,7 @@ package struct ImageLoop {
                 case .finished(var result, let tally):
                     result.attempts = tally.requests
                     done += 1
+                    reached += 1
                     summary.count(result, retries: 0)
                     if case .saved = result.outcome {
                         filled += 1
@@ -100,10 +117,15 @@ package struct ImageLoop {
                 case .abandoned(_, _, let tally):
                     abandoned += 1
                     minutes.count(tally: tally, isCommitted: false)
-                case .unreachable(_, let failure, let tally):
-                    abandoned += 1
-                    minutes.count(failed: 1, tally: tally, isCommitted: false)
-                    if fatal == nil { fatal = .unreachable(reason: failure.reason) }
+                case .unreachable(let job, let failure, let tally):
+                    var result = loop.fetcher.kind.output(for: job, failure: failure, attempts: tally.requests)
+                    result.attempts = tally.requests
+                    done += 1
+                    summary.count(result, retries: 0)
+                    minutes.count(failed: 1, tally: tally, isCommitted: true)
+                    if let origin = ImageHosts.origin(of: job.url) { deadOrigins.insert(origin) }
+                    if unreachableReason == nil { unreachableReason = failure.reason }
+                    return result
                 case .fatal(_, let error, let tally):
                     abandoned += 1
                     minutes.count(failed: 1, tally: tally, isCommitted: false)
@@ -124,7 +146,15 @@ package struct ImageLoop {
             onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
         reporter.report(await pacer.takeEvents())
         if let minute = minutes.finish(await pacer.snapshot, at: pacer.clock.now) { try? catalog.record(minute) }
-        summary.remaining = abandoned + downloadsAhead()
+        summary.remaining = abandoned + passedOver + downloadsAhead()
+        // Nothing reached: the run fails when that is news (no picture was
+        // ever fetched, or a host that served the pictures on disk is down:
+        // the network, most likely), not when the only hosts tried are ones
+        // that never answered (a bad URL tried again each night).
+        if fatal == nil, reached == 0, let unreachableReason {
+            let served = Set(entries.filter(\.isCached).compactMap { ImageHosts.origin(of: $0.url) })
+            if served.isEmpty || !served.isDisjoint(with: deadOrigins) { fatal = .unreachable(reason: unreachableReason) }
+        }
         if let fatal { throw fatal }
         return stopReason?.runStatus ?? .completed
     }

@@ -14,7 +14,8 @@ import Store
 /// Works whose image failed earlier (same URL, no `--retry-failed`) are
 /// skipped, and when an image fails during the run the next work in page
 /// order takes its place, so `etl pages --require-image` with that layout
-/// finds full pages. With `--all` every kept work is walked.
+/// finds full pages. With `--all` every kept work is walked. A picture whose
+/// host was unreachable is tried again (the host may be back).
 package struct ImagePlan: Sendable {
     package struct Entry: Sendable {
         package var objectID: Int
@@ -71,7 +72,7 @@ package struct ImagePlan: Sendable {
                 continue
             }
             let sameURL = candidate.cachedURL == url
-            if candidate.state == .failed, sameURL, !retryFailed {
+            if candidate.state == .failed, sameURL, !retryFailed, candidate.failure != .unreachable {
                 skippedFailed += 1
                 continue
             }

@@ -31,7 +31,7 @@ package struct ImageRequest: LadderFetchKind {
     package var ladder: AnswerLadder<Job, ImageResult> {
         let request = self
         return AnswerLadder(
-            readBody: { response, job in request.read(response, job: job) },
+            readBody: { response, job in await request.read(response, job: job) },
             failed: { job, failure in request.output(for: job, failure: failure, attempts: 0) },
             brokenBody: { response, job in
                 let shown = "\(response.contentType ?? "no content type"), \(response.body.count) bytes"
@@ -46,7 +46,7 @@ package struct ImageRequest: LadderFetchKind {
     }
 
     /// A 200: the picture decoded and written, or why not; nil for no picture at all.
-    private func read(_ response: HTTPResponse, job: Job) -> Verdict<ImageResult>? {
+    private func read(_ response: HTTPResponse, job: Job) async -> Verdict<ImageResult>? {
         let status = 200
         let kind: ImageKind
         switch ImageClassifier.body(of: response) {
@@ -62,7 +62,7 @@ package struct ImageRequest: LadderFetchKind {
         let body = response.body
         let made: PictureMaker.Made
         do {
-            made = try maker.make(body, kind: kind, objectID: job.objectID)
+            made = try await maker.make(body, kind: kind, objectID: job.objectID)
         } catch ImageError.occupied(let path) {
             return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
         } catch {
@@ -116,6 +116,7 @@ package struct ImageRequest: LadderFetchKind {
         case .truncated: return .truncated
         case .blocked: return .refused
         case .network: return .network
+        case .unreachable: return .unreachable
         case .tooLarge: return .tooLarge
         case .invalidURL: return .invalidURL
         case .undecodable: return .badBody
@@ -130,7 +131,8 @@ package struct ImageRequest: LadderFetchKind {
         case .badBody: return .notAnImage
         case .truncated: return .truncated
         case .refused: return .blocked
-        case .network, .unreachable: return .network
+        case .network: return .network
+        case .unreachable: return .unreachable
         case .tooLarge: return .tooLarge
         case .invalidURL: return .invalidURL
         }

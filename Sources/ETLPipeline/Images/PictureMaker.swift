@@ -13,6 +13,9 @@ import SourceRegistry
 package struct PictureMaker: Sendable {
     package let thumbs: ImageDirectory
     package let settings: PictureDecoder.Settings
+    /// What the pictures in flight hold while decoding, shared by every
+    /// decode of the run (downloads and pictures decoded again from disk).
+    package let memory: PictureMemory
 
     /// Raised when thumbnails made before must be made again: 1 is the
     /// first revision whose thumbnails carry none of the source's metadata
@@ -22,6 +25,7 @@ package struct PictureMaker: Sendable {
     package init(directory: ImageDirectory, settings: PictureDecoder.Settings) {
         self.thumbs = ImageDirectory(path: directory.filePath(PictureFacts.thumbFolder))
         self.settings = settings
+        self.memory = PictureMemory(capacity: settings.limits.maxHeldBytesInFlight)
     }
 
     package enum Made: Sendable, Equatable {
@@ -31,8 +35,8 @@ package struct PictureMaker: Sendable {
 
     /// Decodes `bytes` and writes the thumbnail; throws only when the
     /// thumbnail cannot be written (the run stops, as for a picture).
-    package func make(_ bytes: [UInt8], kind: ImageKind, objectID: Int) throws -> Made {
-        switch PictureDecoder.decode(bytes, kind: kind, settings: settings) {
+    package func make(_ bytes: [UInt8], kind: ImageKind, objectID: Int) async throws -> Made {
+        switch await PictureDecoder.decode(bytes, kind: kind, settings: settings, memory: memory) {
         case .failed(let failure, let reason):
             return .failed(failure, reason: reason)
         case .decoded(let picture):

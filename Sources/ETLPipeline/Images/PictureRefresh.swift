@@ -70,7 +70,7 @@ package struct PictureRefresh {
                 guard next < due.endIndex, !stop.isRequested else { return }
                 let candidate = due[next]
                 next += 1
-                group.addTask { try Self.refresh(candidate, directory: directory, maker: maker) }
+                group.addTask { try await Self.refresh(candidate, directory: directory, maker: maker) }
             }
             for _ in 0..<width { startNext() }
             while let done = try await group.next() {
@@ -87,7 +87,7 @@ package struct PictureRefresh {
         return tally
     }
 
-    private static func refresh(_ candidate: Catalog.ImageCandidate, directory: ImageDirectory, maker: PictureMaker) throws -> (Catalog.Refreshed, file: String) {
+    private static func refresh(_ candidate: Catalog.ImageCandidate, directory: ImageDirectory, maker: PictureMaker) async throws -> (Catalog.Refreshed, file: String) {
         let id = candidate.objectID
         let file = candidate.file ?? ""
         guard let data = FileManager.default.contents(atPath: directory.filePath(file)) else {
@@ -97,7 +97,7 @@ package struct PictureRefresh {
         guard let kind = ImageKind(sniffing: bytes) else {
             return (.failed(objectID: id, .notAnImage, reason: "the file \(file) is not JPEG, PNG, WebP or GIF"), file)
         }
-        switch try maker.make(bytes, kind: kind, objectID: id) {
+        switch try await maker.make(bytes, kind: kind, objectID: id) {
         case .picture(let width, let height, let facts):
             return (.facts(objectID: id, width: width, height: height, facts), file)
         case .failed(let failure, let reason):

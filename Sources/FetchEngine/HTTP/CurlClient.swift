@@ -38,7 +38,9 @@ public final class CurlClient: HTTPClient {
     }
 
     public func get(_ url: String) async throws -> HTTPResponse {
-        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+        // Schemes are case-insensitive (RFC 3986, 3.1): `HTTP://` is http.
+        let scheme = url.prefix(8).lowercased()
+        guard scheme.hasPrefix("http://") || scheme.hasPrefix("https://") else {
             throw HTTPError.invalidURL(url)
         }
         try Task.checkCancellation()

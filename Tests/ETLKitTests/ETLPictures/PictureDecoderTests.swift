@@ -167,6 +167,40 @@ struct PictureDecoderTests {
         #expect(try picture == Self.decoded("photo-1200x800.jpg"))
     }
 
+    /// Issue 29's item 19: random bytes after the end of a picture (after
+    /// JPEG's EOI, PNG's IEND, GIF's trailer) are ignored as browsers do:
+    /// complete, and the same picture as without them. An EXIF thumbnail's
+    /// own EOI inside the file does not end it early.
+    @Test(arguments: ["photo-1200x800.jpg", "photo-progressive-600x900.jpg", "exif-gps-640x480.jpg", "halves-300x200.png", "photo-animated-320x200.gif"])
+    func randomBytesAfterTheEndAreIgnored(name: String) throws {
+        let bytes = try Self.fixture(name)
+        let kind = try #require(ImageKind(sniffing: bytes))
+        var generator = SystemRandomNumberGenerator()
+        let tail = (0..<(1 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        #expect(kind.isComplete(bytes + tail))
+        #expect(ImageClassifier.body(of: HTTPResponse(status: 200, contentType: "image/\(kind.rawValue)", body: bytes + tail)) == .image(kind))
+        #expect(!kind.isComplete(Array(bytes.dropLast(2)) + [1, 2, 3]), "cut short, then bytes that end nothing")
+        let outcome = PictureDecoder.decode(bytes + tail, kind: kind, settings: .init())
+        guard case .decoded(let picture) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(try picture == Self.decoded(name))
+    }
+
+    /// The end of a JPEG is found by walking its segments: an end marker
+    /// inside a segment (an EXIF thumbnail's) does not make a picture cut
+    /// short whole, and one with such a segment still ends at its own.
+    @Test func anEndMarkerInsideASegmentIsNotTheEnd() throws {
+        let photo = try Self.fixture("photo-1200x800.jpg")
+        let thumbnail: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9]
+        let segment: [UInt8] = [0xFF, 0xE1, 0x00, UInt8(2 + thumbnail.count)] + thumbnail
+        let withThumbnail = Array(photo.prefix(2)) + segment + Array(photo.dropFirst(2))
+        #expect(ImageKind.jpegEnd(withThumbnail) == withThumbnail.count)
+        #expect(ImageKind.jpeg.isComplete(withThumbnail))
+        #expect(!ImageKind.jpeg.isComplete(Array(withThumbnail.prefix(withThumbnail.count / 2))))
+    }
+
     static func channels(_ color: String) throws -> [Int] {
         #expect(color.count == 7 && color.hasPrefix("#"))
         let value = try #require(Int(color.dropFirst(), radix: 16))

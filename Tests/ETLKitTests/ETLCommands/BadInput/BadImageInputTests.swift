@@ -66,8 +66,8 @@ struct BadImageInputTests {
         fixture.mock.stop()
         let run = try ETLRun.run(fixture.arguments(["--max-attempts", "1", "--quiet"]))
         #expect(run.exitCode == 1)
-        #expect(run.firstErrorLine.hasPrefix("Error: the image host is unreachable ("), "\(run.standardError)")
-        #expect(run.firstErrorLine.hasSuffix("); nothing more was recorded, run again later"))
+        #expect(run.firstErrorLine.hasPrefix("Error: no image host could be reached (cannot connect to \(fixture.mock.api)/"), "\(run.standardError)")
+        #expect(run.firstErrorLine.hasSuffix("); run again later: those pictures are tried again"))
         #expect(run.standardOutput.hasPrefix("images failed (paged)"))
         #expect(run.hasCleanStandardError)
     }

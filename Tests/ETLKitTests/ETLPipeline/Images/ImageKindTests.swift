@@ -15,11 +15,11 @@ import FetchEngine
 
 @Suite("Image signatures and verdicts")
 struct ImageKindTests {
-    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0x00, 0x01, 0xFF, 0xD9]
+    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x08] + Array("JFIF".utf8) + [0x00, 0x01, 0xFF, 0xD9]
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         + [0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-    static let gif87: [UInt8] = Array("GIF87a".utf8) + [UInt8](repeating: 0, count: 10) + [0x3B]
-    static let gif89: [UInt8] = Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 10) + [0x3B]
+    static let gif87: [UInt8] = Array("GIF87a".utf8) + [UInt8](repeating: 0, count: 7) + [0x3B]
+    static let gif89: [UInt8] = Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 7) + [0x3B]
     static let webp: [UInt8] = Array("RIFF".utf8) + [12, 0, 0, 0] + Array("WEBPVP8 ".utf8) + [0, 0, 0, 0]
     static let html = Array(#"<html style="height:100%"><head><META NAME="ROBOTS"></head></html>"#.utf8)
 

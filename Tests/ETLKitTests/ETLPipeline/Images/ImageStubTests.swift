@@ -147,7 +147,7 @@ struct ImageStubTests {
         #expect(try fixture.rows()[id]?.string("url") == original)
     }
 
-    @Test("an unreachable host stops the run as failed instead of failing every image")
+    @Test("no host reachable: the pictures tried fail as unreachable, the host is asked no more, the run fails, the next run tries them again")
     func unreachable() async throws {
         let (fixture, urls) = try await setUp()
         let refusals = urls.values.map { url -> (String, ScriptedImageClient.Answer) in
@@ -158,9 +158,60 @@ struct ImageStubTests {
         options.pacing.maxAttempts = 2
         let summary = try await ImageDownloader(options: options, client: client).run()
         #expect(summary.status == .failed)
-        #expect(summary.error?.contains("the image host is unreachable") == true)
-        #expect(summary.failed == 0)
-        #expect(try fixture.rows().isEmpty)
-        #expect(summary.remaining == urls.count)
+        #expect(summary.error?.hasPrefix("no image host could be reached (") == true, "\(summary.error ?? "")")
+        let rows = try fixture.rows()
+        #expect(!rows.isEmpty && summary.failed == rows.count)
+        #expect(try fixture.failures() == ["unreachable": Set(rows.keys)])
+        #expect(summary.remaining == urls.count - rows.count)
+        #expect(urls.values.reduce(0) { $0 + client.calls($1) } == rows.count * options.pacing.maxAttempts,
+                "once a host is found dead, its other pictures are not asked for")
+
+        // The host is back: the next run fetches them all, without --retry-failed.
+        let again = try await ImageDownloader(options: options, client: ScriptedImageClient([:])).run()
+        #expect(again.status == .completed)
+        #expect(again.downloaded == urls.count && again.failed == 0)
+    }
+
+    @Test("the host of the pictures on disk going dead is news: the run fails though nothing else was to be fetched")
+    func servedHostGoingDeadFailsTheRun() async throws {
+        let (fixture, urls) = try await setUp()
+        let id = try #require(urls.keys.min())
+        let url = try #require(urls[id])
+        var options = fixture.options()
+        options.pacing.maxAttempts = 2
+        let first = try await ImageDownloader(options: options, client: ScriptedImageClient([
+            url: .success(HTTPResponse(status: 404, contentType: "text/plain", body: Array("Not Found".utf8))),
+        ])).run()
+        #expect(first.status == .completed && first.downloaded == urls.count - 1)
+
+        // Asked again, the one picture left finds its host (the others' host) dead.
+        options.retryFailed = true
+        let second = try await ImageDownloader(options: options, client: ScriptedImageClient([
+            url: .failure(.cannotConnect(url: url, reason: "Connection refused")),
+        ])).run()
+        #expect(second.status == .failed)
+        #expect(second.cached == urls.count - 1)
+        #expect(second.error == "no image host could be reached (cannot connect to \(url): Connection refused (after 2 attempts)); run again later: those pictures are tried again")
+        #expect(try fixture.failures() == ["unreachable": [id]])
+    }
+
+    @Test("a dead host and port cost their own picture only: recorded as unreachable, the others fetched, the run completes")
+    func deadHostAmongOthers() async throws {
+        let (fixture, urls) = try await setUp()
+        let id = try #require(urls.keys.min())
+        let dead = "http://127.0.0.1:1/x.jpg"
+        let catalog = try fixture.catalog()
+        try catalog.database.execute(
+            sql: "UPDATE objects SET primary_image_small = ? WHERE object_id = ?", arguments: [.text(dead), .integer(Int64(id))])
+        try catalog.rebuildWorks()
+        let client = ScriptedImageClient([dead: .failure(.cannotConnect(url: dead, reason: "Connection refused"))])
+        var options = fixture.options()
+        options.pacing.maxAttempts = 2
+        let summary = try await ImageDownloader(options: options, client: client).run()
+        #expect(summary.status == .completed)
+        #expect(summary.downloaded == urls.count - 1)
+        #expect(try fixture.failures() == ["unreachable": [id]])
+        #expect(try fixture.rows()[id]?.string("error") == "cannot connect to \(dead): Connection refused (after 2 attempts)")
+        #expect(client.calls(dead) == 2)
     }
 }
