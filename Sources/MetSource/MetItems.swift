@@ -13,8 +13,8 @@ package struct MetItems: ItemFetcher {
     package func kind(api: String) -> ObjectRequest { ObjectRequest(api: api) }
 
     /// The `--ids` file's IDs: read once, as a pipe can be read only once.
-    package func readInputs(_ options: CrawlOptions) throws -> ObjectListingBody? {
-        try options.idsFile.map(ObjectListing.readIDs(path:))
+    package func readInputs(_ options: CrawlOptions, stop: StopSignal) throws -> ObjectListingBody? {
+        try options.idsFile.map { try ObjectListing.readIDs(path: $0, stop: stop) }
     }
 
     package func mode(of options: CrawlOptions, hasCursor: Bool) -> String {
