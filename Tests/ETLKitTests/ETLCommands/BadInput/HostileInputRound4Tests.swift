@@ -84,6 +84,20 @@ struct HostileInputRound4Tests {
         #expect(!FileManager.default.fileExists(atPath: catalog))
     }
 
+    @Test("crawl --csv a pipe without a writer: a signal ends the run as interrupted, recorded so")
+    func crawlCSVPipeWithoutWriter() throws {
+        let fixture = try BadInputFixture()
+        let fifo = fixture.folder.path("MetObjects.csv")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let run = try ETLRun.run(
+            fixture.crawlArguments(api: fixture.mock.api, ["--csv", fifo]), signal: SIGINT,
+            when: { Self.someProcessHasOpen(fifo) }, timeout: 60)
+        #expect(run.exitCode == 130, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("crawl interrupted"), "\(run.standardOutput)")
+        #expect(try fixture.runStatuses().last == "interrupted")
+        #expect(try fixture.snapshot().integrity == "ok")
+    }
+
     @Test("a pipe whose writer comes later is read whole")
     func pipeWithLateWriter() throws {
         let folder = TemporaryDirectory()
