@@ -39,7 +39,7 @@ package final class Catalog {
         do {
             database = try Database(path: path, create: create)
         } catch let error as DatabaseError {
-            throw CatalogError.cannotOpen(path: path, reason: error.message)
+            throw CatalogError.opening(error, path: path) ?? CatalogError.cannotOpen(path: path, reason: error.message)
         }
         let catalog = Catalog(database: database, path: path)
         try catalog.prepareSchema()
@@ -97,10 +97,10 @@ package final class Catalog {
         do {
             database = try Database(path: path, create: false, readOnly: true, immutable: !hasWAL)
         } catch let error as DatabaseError {
-            throw CatalogError.cannotOpen(path: path, reason: error.message)
+            throw CatalogError.opening(error, path: path, isReadOnlyWithWAL: hasWAL) ?? CatalogError.cannotOpen(path: path, reason: error.message)
         }
         let catalog = Catalog(database: database, path: path)
-        let (applicationID, userVersion, _) = try catalog.readHeader()
+        let (applicationID, userVersion, _) = try catalog.readHeader(isReadOnlyWithWAL: hasWAL)
         guard Int64(applicationID) == CatalogSchema.applicationID else {
             throw CatalogError.notACatalog(path: path, reason: "an SQLite database that etl did not create")
         }
@@ -114,14 +114,15 @@ package final class Catalog {
     }
 
     /// `application_id`, `user_version` and the number of schema objects.
-    private func readHeader() throws -> (applicationID: Int, userVersion: Int, tableCount: Int) {
+    /// SQLite's errors become the catalog's (``CatalogError/opening(_:path:isReadOnlyWithWAL:)``).
+    private func readHeader(isReadOnlyWithWAL: Bool = false) throws -> (applicationID: Int, userVersion: Int, tableCount: Int) {
         do {
             let applicationID = try database.fetchOne(sql: "PRAGMA application_id")?.integer(named: "application_id") ?? 0
             let userVersion = try database.fetchOne(sql: "PRAGMA user_version")?.integer(named: "user_version") ?? 0
             let tableCount = try database.fetchOne(sql: "SELECT count(*) AS n FROM sqlite_master")?.integer(named: "n") ?? 0
             return (applicationID, userVersion, tableCount)
-        } catch let error as DatabaseError where error.isNotADatabase {
-            throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
+        } catch let error as DatabaseError {
+            throw CatalogError.opening(error, path: path, isReadOnlyWithWAL: isReadOnlyWithWAL) ?? error
         }
     }
 

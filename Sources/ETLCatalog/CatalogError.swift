@@ -23,6 +23,10 @@ package enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, problem: StorageProblem)
     /// SQLite found the file corrupt (SQLITE_CORRUPT, SQLITE_NOTADB) after it opened.
     case damaged(path: String)
+    /// A read-only catalog (file, folder or mount) whose `-wal` file holds
+    /// changes not yet in the file, and no `-shm` file SQLite could use or
+    /// create to read them: it cannot be read as it is.
+    case readOnlyWithWAL(path: String)
     /// A read-only catalog of an older schema: reading it needs an upgrade
     /// that only a writable file can take.
     case readOnlyNeedsUpgrade(path: String, found: Int, supported: Int)
@@ -56,6 +60,8 @@ package enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the catalog '\(path)' is damaged: restore it from a backup, or move it aside and crawl again"
         case .readOnlyNeedsUpgrade(let path, let found, let supported):
             return "catalog '\(path)' is read-only and has schema version \(found); this etl reads version \(supported) after upgrading it: make it and its folder writable once, or use an etl of its version"
+        case .readOnlyWithWAL(let path):
+            return "catalog '\(path)' is read-only and its '-wal' file holds changes that SQLite can read only with a '-shm' file beside it, which cannot be created: make its folder writable and run again, or copy the catalog and its -wal file to a writable folder and read the copy"
         case .cannotWrite(let path, .ioError(let message)):
             return "cannot write catalog '\(path)': \(message); check the disk and run again"
         }

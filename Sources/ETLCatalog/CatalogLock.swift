@@ -21,7 +21,7 @@ package final class CatalogLock {
         try? FileManager.default.createDirectory(atPath: LocalPath(path).parent.string, withIntermediateDirectories: true)
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw CatalogError.cannotCreate(path: catalogPath, reason: "cannot create lock file '\(path)': \(String(cString: strerror(errno)))")
+            throw CatalogError.lockFailed(catalogPath: catalogPath, lockPath: path, code: errno)
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.readHolder(descriptor)

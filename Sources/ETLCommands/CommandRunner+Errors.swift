@@ -16,7 +16,7 @@ extension CommandRunner {
     /// do, instead of SQLite's message followed by the statement's SQL.
     package static func userFacing(_ error: any Error, catalogPath: String?) -> any Error {
         guard let error = error as? DatabaseError, let catalogPath else { return error }
-        if error.isNotADatabase { return CatalogError.damaged(path: catalogPath) }
+        if let mapped = CatalogError.opening(error, path: catalogPath) { return mapped }
         switch error.resultCode {
         case SQLITE_FULL:
             return CatalogError.cannotWrite(path: catalogPath, problem: .diskFull)

@@ -18,6 +18,12 @@ package struct CommandRunner: Sendable {
         package var standardOutput = ""
         package var standardError = ""
         package var exitCode: ExitCode = .success
+
+        /// A summary of writing `path`: on stdout, unless `path` may be
+        /// stdout itself (`--out /dev/stdout`), where it would corrupt the data.
+        mutating func say(_ line: String, about path: String) {
+            if OutputTarget.mayBeStandardOutput(path) { standardError += line } else { standardOutput += line }
+        }
     }
 
     package let reporter: any CrawlReporter
@@ -41,7 +47,8 @@ package struct CommandRunner: Sendable {
                 let summary = try await crawl(options)
                 outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
                 outcome.exitCode = exitCode(for: summary.status)
-                outcome.standardError += Self.manifestWarning(summary.ignoredManifestLines ?? [], folder: options.outDirectory)
+                outcome.standardError += Self.manifestWarning(
+                    summary.ignoredManifestLines ?? [], manifest: summary.ignoredManifest, folder: options.outDirectory)
                 outcome.standardError += Self.writeMetadata(besideCatalog: options.catalogPath)
             case .pages(let options):
                 (outcome.standardOutput, outcome.standardError) = try pages(options)
@@ -63,11 +70,11 @@ package struct CommandRunner: Sendable {
             case .export(let options):
                 let count = try CatalogExporter(options: options, stop: stop).run()
                 if let path = options.outPath {
-                    outcome.standardOutput = "exported \(count) rows of \(options.table.rawValue) to \(TerminalText.escaped(path))\n"
+                    outcome.say("exported \(count) rows of \(options.table.rawValue) to \(TerminalText.escaped(path))\n", about: path)
                 }
             case .report(let options):
                 let path = try ReportBuilder(options: options).run()
-                outcome.standardOutput = "wrote the report to \(TerminalText.escaped(path))\n"
+                outcome.say("wrote the report to \(TerminalText.escaped(path))\n", about: path)
             case .gallery(let options):
                 let paths = try GalleryBuilder(options: options).run()
                 outcome.standardOutput = "wrote \(paths.count) gallery page\(paths.count == 1 ? "" : "s") to \(TerminalText.escaped(options.resolvedOutDirectory))\n"
@@ -114,14 +121,20 @@ package struct CommandRunner: Sendable {
         var text = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged"
         if settings.requireImage { text += ", \(result.withoutImage) left out without a verified image" }
         text += ") to \(TerminalText.escaped(options.outDirectory)); \(result.changedLines) lines changed\n"
-        return (text, Self.manifestWarning(result.ignoredManifestLines, folder: result.folder))
+        return (text, Self.manifestWarning(result.ignoredManifestLines, manifest: result.ignoredManifest, folder: result.folder))
     }
 
-    /// Said once: the lines are dropped from the manifest as it is rewritten.
-    package static func manifestWarning(_ lines: [String], folder: String) -> String {
+    /// Said once: the lines are dropped from the manifest as it is
+    /// rewritten; a manifest ignored as a whole (`problem`) is replaced by
+    /// etl's own (a link is replaced, not followed), which vouches only for
+    /// the files just written.
+    package static func manifestWarning(_ lines: [String], manifest problem: String? = nil, folder: String) -> String {
+        let manifest = TerminalText.escaped(LocalPath(folder).appending(WrittenFiles.fileName).string)
+        if let problem {
+            return "Warning: ignored the manifest '\(manifest)' itself: \(TerminalText.escaped(problem)); etl wrote one of its own in its place\n"
+        }
         guard !lines.isEmpty else { return "" }
         let shown = lines.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (lines.count > 5 ? ", …" : "")
-        let manifest = TerminalText.escaped(LocalPath(folder).appending(WrittenFiles.fileName).string)
         return "Warning: ignored \(lines.count) line\(lines.count == 1 ? "" : "s") of \(manifest) that \(lines.count == 1 ? "is not a name" : "are not names") etl writes there: \(shown)\n"
     }
 
@@ -165,7 +178,9 @@ package struct CommandRunner: Sendable {
         case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource,
              CatalogError.damaged:
             return .dataError
-        case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade,
+        case PagesError.writeFailed, ExportError.writeFailed, ReportError.writeFailed:
+            return .ioError
+        case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade, CatalogError.readOnlyWithWAL,
              is PagesError, ImageError.notADirectory, ImageError.occupied, is ReportError, is ExportError:
             return .cannotCreate
         case CatalogError.cannotWrite, ImageError.cannotWrite:

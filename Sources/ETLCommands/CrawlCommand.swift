@@ -89,6 +89,7 @@ package enum CrawlCommand {
     package static func validate(_ crawl: CrawlOptions, given: GivenOptions) throws {
         try SharedOptions.validate(crawl.pacing, given: given)
         try crawl.paging.layout.validate()
+        try SharedOptions.checkFolder(crawl.outDirectory, option: "out", catalogPath: crawl.catalogPath)
         if crawl.isFull && crawl.since != nil {
             throw ValidationError("--full and --since cannot be used together")
         }

@@ -28,6 +28,9 @@ package enum GalleryCommand {
             Option.path("out", "dir", "Where the gallery goes.", \.outDirectory, absent: "gallery beside the catalog"),
         ],
         source: \.source,
+        validate: { options, _ in
+            try SharedOptions.checkFolder(options.resolvedOutDirectory, option: "out", catalogPath: options.catalogPath)
+        },
         makeCommand: { .gallery($0) })
 
     package static let spec = command.spec

@@ -28,7 +28,10 @@ package enum ImagesCommand {
             """,
         options: options.map { $0.scoped(to: \.options) } + SharedOptions.output.map { $0.scoped(to: \.output) },
         source: \.options.source,
-        validate: { parsed, given in try SharedOptions.validate(parsed.options.pacing, given: given) },
+        validate: { parsed, given in
+            try SharedOptions.validate(parsed.options.pacing, given: given)
+            try SharedOptions.checkFolder(parsed.options.directory, option: "dir", catalogPath: parsed.options.catalogPath)
+        },
         makeCommand: { .images($0.options, $0.output) }
     ).reading(EnvironmentVariable.proxies)
 

@@ -20,7 +20,10 @@ package enum PagesCommand {
             SharedOptions.pagesFolder(\.outDirectory),
         ] + SharedOptions.paging.map { $0.scoped(to: \.paging) },
         source: \.source,
-        validate: { options, _ in try options.paging.layout.validate() },
+        validate: { options, _ in
+            try options.paging.layout.validate()
+            try SharedOptions.checkFolder(options.outDirectory, option: "out", catalogPath: options.catalogPath)
+        },
         makeCommand: { .pages($0) })
 
     package static let spec = command.spec

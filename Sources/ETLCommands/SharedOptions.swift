@@ -29,6 +29,14 @@ package enum SharedOptions {
         .path("out", "dir", "Where the page files go.", keyPath, perSource: \.defaultOutDirectory)
     }
 
+    /// The rule for a folder etl fills (``OutputTarget/folderProblem(_:catalogPath:)``)
+    /// as a usage error naming the option the user gave (exit 64).
+    package static func checkFolder(_ path: String, option: String, catalogPath: String) throws {
+        if let problem = OutputTarget.folderProblem(path, catalogPath: catalogPath) {
+            throw ValidationError("--\(option) '\(path)' is refused: \(problem); give etl a folder of its own")
+        }
+    }
+
     /// `--quiet` and `--json` of `crawl` and `images`.
     package static let output: [Option<OutputOptions>] = [
         .flag("quiet", "No progress output.", \.isQuiet),

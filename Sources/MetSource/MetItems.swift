@@ -13,8 +13,8 @@ package struct MetItems: ItemFetcher {
     package func kind(api: String) -> ObjectRequest { ObjectRequest(api: api) }
 
     /// The `--ids` file's IDs: read once, as a pipe can be read only once.
-    package func readInputs(_ options: CrawlOptions) throws -> ObjectListingBody? {
-        try options.idsFile.map(ObjectListing.readIDs(path:))
+    package func readInputs(_ options: CrawlOptions, stop: StopSignal) throws -> ObjectListingBody? {
+        try options.idsFile.map { try ObjectListing.readIDs(path: $0, stop: stop) }
     }
 
     package func mode(of options: CrawlOptions, hasCursor: Bool) -> String {
@@ -54,7 +54,14 @@ package struct MetItems: ItemFetcher {
         }
         var queue = try catalog.queuedIDs()
         if let csvPath = options.csvPath {
-            let plan = try CrawlPlan(csvPath: csvPath, stop: context.stop)
+            let plan: CrawlPlan
+            do {
+                plan = try CrawlPlan(csvPath: csvPath, stop: context.stop)
+            } catch is StoppedBySignal {
+                // A signal while the CSV is read (or its pipe waited for):
+                // the run ends interrupted, as one stopped while listing.
+                throw ListingStopped(reason: .stopped)
+            }
             // The CSV is a snapshot: what the API says changed is fetched regardless.
             if options.isCSVSkip && !options.isFull {
                 summary.plannedOut = try catalog.planOut(plan, ids: queue.filter { !changed.contains($0) })

@@ -16,8 +16,9 @@ package protocol ItemFetcher: Sendable {
 
     /// How one item's answers read, for the API at `api`.
     func kind(api: String) -> Kind
-    /// Reads the inputs options name, once, before the lock, the catalog or a request.
-    func readInputs(_ options: CrawlOptions) throws -> Inputs
+    /// Reads the inputs options name, once, before the lock, the catalog or a
+    /// request; a signal (`stop`) ends a wait for a pipe's writer.
+    func readInputs(_ options: CrawlOptions, stop: StopSignal) throws -> Inputs
     /// Brings the catalog's queue up to date (listing, changes, plans) and
     /// returns it in work order, filling the summary's listing figures.
     func plan(_ context: PlanContext, inputs: Inputs, summary: inout CrawlSummary) async throws -> [Int]

@@ -68,6 +68,9 @@ package struct CrawlSummary: Sendable, Equatable, Codable {
     /// Lines of the page folder's manifest that were not page names, dropped
     /// as the pages were written (escaped); nil when there were none.
     package var ignoredManifestLines: [String]?
+    /// Why the page folder's manifest itself was ignored (a symbolic link,
+    /// a FIFO); nil when it was read or absent.
+    package var ignoredManifest: String?
 
     package init() {}
 }

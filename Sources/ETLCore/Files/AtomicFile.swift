@@ -23,7 +23,8 @@ package enum AtomicFile {
         let staging = staging ?? target.parent.appending(".\(target.name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").string
         let descriptor = open(staging, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
-            throw FileOutputError(path: path, reason: "cannot create '\(staging)': \(String(cString: strerror(errno)))")
+            let code = errno
+            throw FileOutputError(path: path, reason: "cannot create '\(staging)': \(String(cString: strerror(code)))", code: code)
         }
         do {
             try body(FileSink(descriptor: descriptor, path: path))

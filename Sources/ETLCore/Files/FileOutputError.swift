@@ -3,19 +3,33 @@ import Foundation
 import Store
 
 /// A file etl was asked to write could not be, or must not be, written.
-/// Callers wrap it in their command's own error (`cannotWrite(path:reason:)`),
-/// which exits with 73.
+/// Callers wrap it in their command's own error: `cannotWrite(path:reason:)`
+/// (exit 73) when the output cannot be created, or `writeFailed` (exit 74)
+/// when ``isWriteFailure`` says writing it failed.
 package struct FileOutputError: Error, Equatable, Sendable {
     package var path: String
     package var reason: String
+    /// The `errno` behind it, when a system call failed.
+    package var code: Int32?
 
-    package init(path: String, reason: String) {
+    package init(path: String, reason: String, code: Int32? = nil) {
         self.path = path
         self.reason = reason
+        self.code = code
     }
 
     /// The failure of the last system call on `path`.
     package static func posix(_ path: String, _ code: Int32 = errno) -> FileOutputError {
-        FileOutputError(path: path, reason: String(cString: strerror(code)))
+        FileOutputError(path: path, reason: String(cString: strerror(code)), code: code)
+    }
+
+    /// Whether the output could be created but writing it failed: a full
+    /// disk or quota, an I/O error, a file too large (exit 74, EX_IOERR),
+    /// rather than an output that cannot be created at all (73).
+    package var isWriteFailure: Bool { code.map(Self.isWriteFailure) ?? false }
+
+    /// The rule of ``isWriteFailure`` for an `errno`.
+    package static func isWriteFailure(_ code: Int32) -> Bool {
+        [ENOSPC, EDQUOT, EIO, EFBIG].contains(code)
     }
 }

@@ -74,6 +74,42 @@ package enum OutputTarget: Equatable, Sendable {
         }
     }
 
+    /// Why a folder etl fills and tidies (pages, pictures, a gallery) must
+    /// not be `path`, or nil when it may: the root folder, the home folder,
+    /// or the folder holding the catalog file would mix etl's files (and its
+    /// manifest, and what it deletes) with everything else there. Folders
+    /// are compared by device and inode, so any spelling (`/.`, `~/`, a
+    /// link) counts; a folder that does not exist yet is none of them.
+    package static func folderProblem(_ path: String, catalogPath: String) -> String? {
+        func identity(_ path: String) -> (dev_t, ino_t)? {
+            var status = stat()
+            return stat(path, &status) == 0 ? (status.st_dev, status.st_ino) : nil
+        }
+        guard let folder = identity(path) else { return nil }
+        func isFolder(_ other: String?) -> Bool { other.flatMap(identity).map { $0 == folder } ?? false }
+        if isFolder("/") { return "it is the root folder" }
+        let home = ProcessInfo.processInfo.environment["HOME"]
+        let account = getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
+        if isFolder(home) || isFolder(account) { return "it is the home folder" }
+        if isFolder(LocalPath(LocalPath(catalogPath).resolved.string).parent.string) {
+            return "it holds the catalog '\(catalogPath)'"
+        }
+        return nil
+    }
+
+    /// Whether a line saying what was written to `path` belongs on stderr:
+    /// `path` is or may be standard output itself (`/dev/stdout`, any
+    /// `/dev/` or `/proc/` path, a pipe, a terminal or another device, or
+    /// the very file standard output is), where a line would land in the data.
+    package static func mayBeStandardOutput(_ path: String) -> Bool {
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return true }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        if (status.st_mode & S_IFMT) != S_IFREG { return true }
+        var output = stat()
+        return fstat(STDOUT_FILENO, &output) == 0 && output.st_dev == status.st_dev && output.st_ino == status.st_ino
+    }
+
     /// Writes through the plan: atomically for a file, straight into a stream.
     package func write(_ body: (FileSink) throws -> Void) throws {
         switch self {

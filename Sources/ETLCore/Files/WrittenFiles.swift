@@ -37,31 +37,36 @@ package struct WrittenFiles: Sendable {
         package var names: Set<String> = []
         /// Lines that are not names etl writes there, escaped for a message.
         package var ignored: [String] = []
+        /// Why the manifest itself was ignored (it is a symbolic link, a
+        /// FIFO, too large to be etl's, unreadable); nil when it was read.
+        package var ignoredManifest: String?
     }
 
     /// The names recorded so far (none when there is no manifest).
     package func names() -> Set<String> { read().names }
 
     /// The manifest's names and the lines it ignores. A manifest that is
-    /// not a regular file (a FIFO would block the read), or is too large to
-    /// be etl's, lists nothing and is reported as ignored.
+    /// not a regular file (a link is not followed; a FIFO would block the
+    /// read), or is too large to be etl's, lists nothing, and why is said
+    /// in ``Contents/ignoredManifest``. Opened as every input is (``InputFile``).
     package func read() -> Contents {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return Contents() }
-            return Contents(ignored: ["\(Self.fileName) (\(String(cString: strerror(errno))))"])
+        let file: InputFile
+        do {
+            file = try InputFile(path: path, followsLinks: false, stop: nil)
+        } catch let error as InputFileError {
+            if error.code == ENOENT { return Contents() }
+            return Contents(ignoredManifest: error.reason)
+        } catch {
+            return Contents(ignoredManifest: "\(error)")
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) <= Self.maximumSize else {
-            return Contents(ignored: ["\(Self.fileName) (not a regular file of at most \(Self.maximumSize >> 20) MiB)"])
+        guard file.kind == .regular else { return Contents(ignoredManifest: "it is \(file.kind), not a regular file") }
+        guard file.size <= Self.maximumSize else {
+            return Contents(ignoredManifest: "it is larger than \(Self.maximumSize >> 20) MiB, more than etl ever writes")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var bytes = [UInt8](repeating: 0, count: file.size)
         var count = 0
         while count < bytes.count {
-            let read = bytes[count...].withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if read < 0 && errno == EINTR { continue }
-            guard read > 0 else { break }
+            guard let read = try? file.read(into: &bytes, from: count), read > 0 else { break }
             count += read
         }
         var contents = Contents()
@@ -95,7 +100,7 @@ package struct WrittenFiles: Sendable {
         do {
             try AtomicFile.write(Array(text.utf8), to: path, syncFolder: false)
         } catch let error as FileOutputError {
-            throw WrittenFilesError(path: error.path, reason: error.reason)
+            throw WrittenFilesError(path: error.path, reason: error.reason, code: error.code)
         }
     }
 }
@@ -104,16 +109,23 @@ package struct WrittenFiles: Sendable {
 package struct WrittenFilesError: Error, Equatable, Sendable, CustomStringConvertible {
     package var path: String
     package var reason: String
+    /// The `errno` behind it, when a system call failed.
+    package var code: Int32?
 
     package init(path: String, errno code: Int32) {
         self.path = path
         reason = String(cString: strerror(code))
+        self.code = code
     }
 
-    package init(path: String, reason: String) {
+    package init(path: String, reason: String, code: Int32? = nil) {
         self.path = path
         self.reason = reason
+        self.code = code
     }
+
+    /// As a ``FileOutputError``, whose rule says whether it is a write failure.
+    package var asFileOutputError: FileOutputError { FileOutputError(path: path, reason: reason, code: code) }
 
     package var description: String { "cannot write '\(path)': \(reason)" }
 }

@@ -24,6 +24,7 @@ extension CrawlSummary {
         pageLinesChanged = layout.changedLines
         unpaged = layout.unpaged
         if !layout.ignoredManifestLines.isEmpty { ignoredManifestLines = layout.ignoredManifestLines }
+        ignoredManifest = layout.ignoredManifest
     }
 
     /// The pacer's counts and the run's time.

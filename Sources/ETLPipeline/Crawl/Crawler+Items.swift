@@ -10,7 +10,7 @@ extension Crawler {
     /// Reads what the options name (before the lock), and returns the
     /// fetching of `items` with it.
     func itemFetching<Items: ItemFetcher>(_ items: Items) throws -> (inout CrawlRun) async throws -> Void {
-        let inputs = try items.readInputs(options)
+        let inputs = try items.readInputs(options, stop: stop)
         return { run in try await self.fetchItems(items, inputs: inputs, run: &run) }
     }
 

@@ -55,7 +55,7 @@ package struct CatalogExporter {
         do {
             try target.write { sink in count = try write(catalog: catalog) { try sink.write($0) } }
         } catch let error as FileOutputError {
-            throw ExportError.cannotWrite(path: outPath, reason: error.reason)
+            throw ExportError(path: outPath, error)
         }
         return count
     }

@@ -25,11 +25,12 @@ package struct ImageDirectory: Sendable {
         self.accepts = accepts
     }
 
-    /// Creates the folder (and its parents) if needed.
-    package func create() throws {
+    /// Creates the folder (and its parents) if needed; `option` is what the
+    /// user gave it as, for the error when it is not a folder.
+    package func create(option: String = "--dir") throws {
         var status = stat()
         if stat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw ImageError.notADirectory(path: path) }
+            guard (status.st_mode & S_IFMT) == S_IFDIR else { throw ImageError.notADirectory(path: path, option: option) }
             return
         }
         do {

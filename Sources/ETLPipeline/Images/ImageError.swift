@@ -9,8 +9,8 @@ import Store
 /// Errors that stop `etl images` as a whole (a single image's failure is
 /// an ``ImageFailure`` recorded in the catalog instead).
 package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// `--dir` exists and is not a folder.
-    case notADirectory(path: String)
+    /// The folder `option` names (`--dir`, the gallery's `--out`) exists and is not a folder.
+    case notADirectory(path: String, option: String)
     /// A picture or the folder could not be written (disk full, permissions).
     case cannotWrite(path: String, reason: String)
     /// No image host could be reached at all, even after retries: every
@@ -22,8 +22,8 @@ package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
 
     package var description: String {
         switch self {
-        case .notADirectory(let path):
-            return "--dir '\(path)' exists and is not a directory"
+        case .notADirectory(let path, let option):
+            return "\(option) '\(path)' exists and is not a directory"
         case .cannotWrite(let path, let reason):
             return "cannot write image '\(path)': \(reason)"
         case .occupied(let path):

@@ -39,6 +39,9 @@ package struct PageWriter: Sendable {
         /// Lines of a plain folder's manifest that are not page names, now
         /// dropped from it (escaped, for a warning).
         package var ignoredManifestLines: [String] = []
+        /// Why a plain folder's manifest itself was ignored (a symbolic
+        /// link, a FIFO), for a warning; it is replaced by etl's own.
+        package var ignoredManifest: String?
     }
 
     /// Writes `pages` as `1.txt` … `N.txt`, and `bundles` (when given, one
@@ -49,8 +52,8 @@ package struct PageWriter: Sendable {
         let out = LocalPath(outDirectory).string
         var status = stat()
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            let ignored = try writeInPlace(files: files, pageCount: pages.count, folder: out)
-            return Written(folder: out, ignoredManifestLines: ignored)
+            let manifest = try writeInPlace(files: files, pageCount: pages.count, folder: out)
+            return Written(folder: out, ignoredManifestLines: manifest.ignored, ignoredManifest: manifest.ignoredManifest)
         }
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK {
             throw PagesError.notADirectory(path: out)
@@ -107,7 +110,7 @@ package struct PageWriter: Sendable {
             AtomicFile.syncFolder(parent)
         } catch let error as FileOutputError {
             try? FileManager.default.removeItem(atPath: folder)
-            throw PagesError.cannotWrite(path: error.path, reason: error.reason)
+            throw PagesError(error)
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
@@ -116,8 +119,8 @@ package struct PageWriter: Sendable {
         return folder
     }
 
-    /// Returns the manifest lines it ignored.
-    private func writeInPlace(files: [(name: String, bytes: [UInt8])], pageCount: Int, folder: String) throws -> [String] {
+    /// Returns what it read of the manifest (the lines it ignored, or why it ignored the manifest).
+    private func writeInPlace(files: [(name: String, bytes: [UInt8])], pageCount: Int, folder: String) throws -> WrittenFiles.Contents {
         // The folder is the user's: only page files etl wrote may be removed.
         let manifest = WrittenFiles(folder: folder, accepts: Self.isPageName)
         let contents = manifest.read()
@@ -141,13 +144,13 @@ package struct PageWriter: Sendable {
                 do {
                     try manifest.replace(with: written.union(names))
                 } catch let error as WrittenFilesError {
-                    throw PagesError.cannotWrite(path: error.path, reason: error.reason)
+                    throw PagesError(error.asFileOutputError)
                 }
             }
         } catch {
             batch.discard()
             guard let error = error as? FileOutputError else { throw error }
-            throw PagesError.cannotWrite(path: error.path, reason: error.reason)
+            throw PagesError(error)
         }
         // Page and bundle files of the old set that the new one lacks go, if etl wrote them.
         var kept = names
@@ -156,7 +159,7 @@ package struct PageWriter: Sendable {
         }
         try? manifest.replace(with: kept)
         AtomicFile.syncFolder(folder)
-        return contents.ignored
+        return contents
     }
 
     /// Generation folders other than the current and the previous one.
@@ -217,5 +220,5 @@ package struct PageWriter: Sendable {
 }
 
 private func posixError(_ path: String) -> PagesError {
-    PagesError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+    PagesError(FileOutputError.posix(path))
 }

@@ -23,6 +23,8 @@ package struct PagesBuilder {
         /// Lines of the page folder's manifest that were not page names,
         /// now dropped (escaped, for a warning).
         package var ignoredManifestLines: [String] = []
+        /// Why the manifest itself was ignored (see ``PageWriter/Written``).
+        package var ignoredManifest: String?
     }
 
     package let catalog: Catalog
@@ -96,7 +98,7 @@ package struct PagesBuilder {
         return Result(
             pages: pages, changedLines: PageLayout.changedLines(from: previous, to: pages),
             unpaged: kept.count - paged, folder: written.folder, withoutImage: withoutImage,
-            ignoredManifestLines: written.ignoredManifestLines)
+            ignoredManifestLines: written.ignoredManifestLines, ignoredManifest: written.ignoredManifest)
     }
 
     /// The layout last written to the catalog, if any.

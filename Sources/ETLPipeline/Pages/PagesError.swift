@@ -8,17 +8,24 @@ import Store
 
 /// Errors while writing page files.
 package enum PagesError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// A file or folder under `--out` could not be written.
+    /// A file or folder under `--out` could not be created (exit 73).
     case cannotWrite(path: String, reason: String)
+    /// Writing a page file failed: a full disk, an I/O error (exit 74).
+    case writeFailed(path: String, reason: String)
     /// `--out` names something that is not a folder.
     case notADirectory(path: String)
 
     package var description: String {
         switch self {
-        case .cannotWrite(let path, let reason):
+        case .cannotWrite(let path, let reason), .writeFailed(let path, let reason):
             return "cannot write pages to '\(path)': \(reason)"
         case .notADirectory(let path):
             return "--out '\(path)' exists and is not a directory"
         }
+    }
+
+    /// A file error as the pages' error: a write failure (``FileOutputError/isWriteFailure``) or an output that cannot be created.
+    package init(_ error: FileOutputError) {
+        self = error.isWriteFailure ? .writeFailed(path: error.path, reason: error.reason) : .cannotWrite(path: error.path, reason: error.reason)
     }
 }

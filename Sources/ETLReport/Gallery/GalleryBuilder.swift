@@ -37,7 +37,7 @@ package struct GalleryBuilder: Sendable {
             wanted = [page]
         }
         let folder = ImageDirectory(path: options.resolvedOutDirectory, accepts: Self.isPageName)
-        try folder.create()
+        try folder.create(option: "--out")
         let images = try catalog.setting(Catalog.imageDirectoryKey)
         let prefix = images.map { Self.relativePath(from: folder.path, to: $0) } ?? ""
         var written: [String] = []

@@ -36,7 +36,7 @@ package struct ReportBuilder: Sendable {
             let html = HTMLReport(data: data, generatedAt: Timestamp.string(from: now)).render()
             try target.write { try $0.write(Array(html.utf8)) }
         } catch let error as FileOutputError {
-            throw ReportError.cannotWrite(path: out, reason: error.reason)
+            throw ReportError(path: out, error)
         }
         return out
     }

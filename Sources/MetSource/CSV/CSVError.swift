@@ -35,6 +35,8 @@ package enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The record starting on `line` is longer than `limit` bytes or has
     /// more than `fields` fields: the file is not CSV.
     case recordTooLong(file: String, line: Int, limit: Int, fields: Int)
+    /// The record starting on `line` is one more than `limit` data rows.
+    case tooManyRows(file: String, line: Int, limit: Int)
     /// More rows were malformed than the caller allowed; `firstLines` are
     /// where the first few of them start.
     case tooManyBadRows(file: String, count: Int, limit: Int, firstLines: [Int])
@@ -59,6 +61,8 @@ package enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(file) line \(line): Object ID \"\(value)\" is not a positive integer"
         case let .recordTooLong(file, line, limit, fields):
             return "\(file) line \(line): a record of more than \(limit >> 20) MiB or \(fields) fields; expected a CSV file such as MetObjects.csv"
+        case let .tooManyRows(file, line, limit):
+            return "\(file) line \(line): more than \(limit) data rows; expected a CSV file such as MetObjects.csv (about 500,000 rows)"
         case let .tooManyBadRows(file, count, limit, firstLines):
             let lines = firstLines.map(String.init).joined(separator: ", ")
             return "\(file): \(count) bad rows exceed the limit of \(limit) (first at lines \(lines))"

@@ -38,10 +38,11 @@ import Store
 package final class CSVReader {
     /// The path the reader was opened with.
     package let path: String
-    /// The last path component, used to prefix error messages.
+    /// The path as given, prefixing error messages (`/dev/zero line 1: …`,
+    /// not a last component that names another file).
     package let fileName: String
 
-    private let descriptor: Int32
+    private let file: InputFile
     private let chunk: UnsafeMutablePointer<UInt8>
     private let chunkCapacity: Int
     private var chunkCount = 0
@@ -56,16 +57,18 @@ package final class CSVReader {
     /// Opens `path` for reading.
     /// - Parameter chunkSize: bytes read per system call; 64 KiB keeps memory
     ///   small while making call overhead negligible.
+    /// - Parameter stop: ends a wait for a named pipe's writer or data
+    ///   (``InputFile``) with ``StoppedBySignal``.
     /// - Throws: `CSVError.cannotOpen` if the file cannot be opened.
-    package init(path: String, chunkSize: Int = 64 * 1024) throws {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw CSVError.cannotOpen(path: path, reason: Self.systemErrorMessage())
+    package init(path: String, chunkSize: Int = 64 * 1024, stop: StopSignal? = nil) throws {
+        do {
+            file = try InputFile(path: path, stop: stop)
+        } catch let error as InputFileError {
+            throw CSVError.cannotOpen(path: path, reason: error.reason)
         }
         self.path = path
-        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let fileName = path
         self.fileName = fileName
-        self.descriptor = descriptor
         // The first read must hold the whole 3-byte BOM.
         let capacity = max(chunkSize, 3)
         self.chunkCapacity = capacity
@@ -74,7 +77,6 @@ package final class CSVReader {
     }
 
     deinit {
-        close(descriptor)
         chunk.deallocate()
     }
 
@@ -110,11 +112,12 @@ package final class CSVReader {
         // network filesystems) could otherwise split it.
         let wanted = hasReadFirstChunk ? 1 : 3
         while chunkCount < wanted {
-            let count = read(descriptor, chunk + chunkCount, chunkCapacity - chunkCount)
-            if count < 0 {
-                if errno == EINTR { continue }
+            let count: Int
+            do {
+                count = try file.read(into: UnsafeMutableRawBufferPointer(start: chunk + chunkCount, count: chunkCapacity - chunkCount))
+            } catch let error as InputFileError {
                 isFinished = true
-                throw CSVError.readFailed(path: path, reason: Self.systemErrorMessage())
+                throw CSVError.readFailed(path: path, reason: error.reason)
             }
             if count == 0 {
                 reachedEndOfFile = true
@@ -128,10 +131,5 @@ package final class CSVReader {
                 chunkPosition = 3
             }
         }
-    }
-
-    private static func systemErrorMessage() -> String {
-        guard let message = strerror(errno) else { return "error \(errno)" }
-        return String(cString: message)
     }
 }

@@ -26,7 +26,7 @@ package struct CrawlPlanner: Sendable {
         let plan = try CrawlPlan(csvPath: csvPath, stop: stop)
         let ids: [Int]
         if let idsFile {
-            ids = try ObjectListing.readIDs(path: idsFile).ids
+            ids = try ObjectListing.readIDs(path: idsFile, stop: stop).ids
         } else {
             let client = try self.client ?? CurlClient(configuration: .init(userAgent: userAgent))
             let pacer = RequestPacer(rate: .unlimited, cooldown: 60, maxRequests: 5, maxDuration: nil, stop: stop)

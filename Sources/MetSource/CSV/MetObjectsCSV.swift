@@ -10,8 +10,14 @@ import Store
 /// The header must match ``header`` exactly. Data rows with the wrong number
 /// of fields or an unusable `Object ID` are skipped and counted as bad rows;
 /// once more than `maxBadRows` turn up the file is taken to be broken and
-/// reading stops with `CSVError.tooManyBadRows`.
+/// reading stops with `CSVError.tooManyBadRows`. More than ``maxRows`` data
+/// rows stop it too (`CSVError.tooManyRows`): an endless input (a pipe that
+/// never closes) ends there instead of reading forever.
 package struct MetObjectsCSV: Sendable {
+    /// Data rows read at most: four times the ~500,000 of the real file, the
+    /// same bound as an `--ids` file's lines.
+    package static let maxRows = 2_000_000
+
     /// The 54 column names of MetObjects.csv, in file order.
     package static let header: [String] = [
         "Object Number", "Is Highlight", "Is Timeline Work", "Is Public Domain",
@@ -56,11 +62,14 @@ package struct MetObjectsCSV: Sendable {
     package let path: String
     /// How many bad rows are tolerated before the file counts as broken.
     package let maxBadRows: Int
+    /// How many data rows are read at most (``maxRows``).
+    package let maxRows: Int
 
     /// Prepares to read `path`; nothing is opened until ``forEachRow(_:)``.
-    package init(path: String, maxBadRows: Int = 100) {
+    package init(path: String, maxBadRows: Int = 100, maxRows: Int = Self.maxRows) {
         self.path = path
         self.maxBadRows = maxBadRows
+        self.maxRows = maxRows
     }
 
     /// Validates the header, then calls `body` once per good data row in file
@@ -70,7 +79,7 @@ package struct MetObjectsCSV: Sendable {
     ///   `.tooManyBadRows` past `maxBadRows`, any reader error, and whatever
     ///   `body` throws.
     package func forEachRow(stop: StopSignal? = nil, _ body: (CSVPlanRow) throws -> Void) throws -> CSVReadSummary {
-        let reader = try CSVReader(path: path)
+        let reader = try CSVReader(path: path, stop: stop)
         guard let headerRecord = try reader.nextRecord() else {
             throw CSVError.missingHeader(file: reader.fileName)
         }
@@ -78,6 +87,7 @@ package struct MetObjectsCSV: Sendable {
 
         var summary = CSVReadSummary()
         while let record = try reader.nextRecord() {
+            guard summary.rowsRead < maxRows else { throw CSVError.tooManyRows(file: reader.fileName, line: record.line, limit: maxRows) }
             summary.rowsRead += 1
             // ~4,000 rows take a few milliseconds: a signal ends the read at once.
             if summary.rowsRead & 0xFFF == 0, stop?.isRequested == true { throw StoppedBySignal() }

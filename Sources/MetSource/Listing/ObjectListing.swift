@@ -26,28 +26,26 @@ package struct ObjectListing: Sendable {
     /// skipped, a leading UTF-8 BOM is ignored, repeats are dropped (and
     /// counted). The file is read in chunks and a line longer than any ID
     /// stops it at once, so a huge file of garbage costs neither time nor
-    /// memory.
-    package static func readIDs(path: String) throws -> ObjectListingBody {
-        switch LocalPath(path).kind {
-        case nil:
-            throw CrawlError.cannotReadIDs(path: path, reason: String(cString: strerror(errno)))
-        case .directory:
+    /// memory. A named pipe is opened without waiting for its writer, and a
+    /// signal ends the wait for one (``InputFile``).
+    package static func readIDs(path: String, stop: StopSignal? = nil) throws -> ObjectListingBody {
+        let file: InputFile
+        do {
+            file = try InputFile(path: path, stop: stop)
+        } catch let error as InputFileError {
+            throw CrawlError.cannotReadIDs(path: path, reason: error.reason)
+        }
+        if file.kind == .directory {
             throw CrawlError.cannotReadIDs(path: path, reason: "it is a directory; expected a file of IDs, one a line")
-        default:
-            break
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw CrawlError.cannotReadIDs(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
         var reader = IDLineReader(path: path)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CrawlError.cannotReadIDs(path: path, reason: String(cString: strerror(errno)))
+            let count: Int
+            do {
+                count = try file.read(into: &chunk)
+            } catch let error as InputFileError {
+                throw CrawlError.cannotReadIDs(path: path, reason: error.reason)
             }
             if count == 0 { break }
             try reader.consume(chunk[0..<count])

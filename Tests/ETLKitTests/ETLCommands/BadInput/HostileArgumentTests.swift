@@ -80,7 +80,7 @@ struct HostileArgumentTests {
         try Data("1\n2\n".utf8).write(to: URL(fileURLWithPath: ids))
         let zero = try ETLRun.run(["plan", "--csv", "/dev/zero", "--ids", ids])
         #expect(zero.exitCode == 65)
-        #expect(zero.firstErrorLine == "Error: zero line 1: a record of more than 1 MiB or 10000 fields; expected a CSV file such as MetObjects.csv")
+        #expect(zero.firstErrorLine == "Error: /dev/zero line 1: a record of more than 1 MiB or 10000 fields; expected a CSV file such as MetObjects.csv")
 
         // A FIFO fed valid rows forever by a writer that marks when it is well under way.
         let fifo = folder.path("MetObjects.csv")

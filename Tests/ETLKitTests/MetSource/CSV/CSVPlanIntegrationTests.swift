@@ -130,7 +130,7 @@ struct CSVPlanIntegrationTests {
         try "Object Number,Title\n".write(toFile: fixture.path("bad.csv"), atomically: true, encoding: .utf8)
         let bad = try ETLRun.run(["plan", "--csv", fixture.path("bad.csv"), "--ids", fixture.path("ids.txt")])
         #expect(bad.exitCode == 65)
-        #expect(bad.standardError.hasPrefix("Error: bad.csv header"))
+        #expect(bad.standardError.hasPrefix("Error: \(fixture.path("bad.csv")) header"))
         #expect(bad.standardError.filter { $0 == "\n" }.count == 1)
     }
 }

@@ -113,8 +113,8 @@ struct CSVReaderTests {
             #expect(try reader.nextRecord()?.fields == ["a", "b"])
             #expect(try reader.nextRecord()?.fields == ["1", "2"])
             let error = #expect(throws: CSVError.self) { try reader.nextRecord() }
-            #expect(error == .unterminatedQuote(file: "MetObjects.csv", line: 3))
-            #expect(error?.description == "MetObjects.csv line 3: quoted field is never closed before the end of the file")
+            #expect(error == .unterminatedQuote(file: path, line: 3))
+            #expect(error?.description == "\(path) line 3: quoted field is never closed before the end of the file")
             #expect(try reader.nextRecord() == nil)
         }
     }
@@ -128,8 +128,8 @@ struct CSVReaderTests {
             let reader = try CSVReader(path: path)
             _ = try reader.nextRecord()
             let error = #expect(throws: CSVError.self) { try reader.nextRecord() }
-            #expect(error == .invalidEncoding(file: "MetObjects.csv", line: 2, field: 2))
-            #expect(error?.description == "MetObjects.csv line 2: field 2 is not valid UTF-8")
+            #expect(error == .invalidEncoding(file: path, line: 2, field: 2))
+            #expect(error?.description == "\(path) line 2: field 2 is not valid UTF-8")
             // The bad record is consumed, so a caller may carry on.
             #expect(try reader.nextRecord() == CSVRecord(fields: ["after", "ok"], line: 4))
         }

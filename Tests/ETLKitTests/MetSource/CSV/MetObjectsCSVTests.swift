@@ -13,19 +13,21 @@ import Testing
 
 @Suite("MetObjects.csv planning")
 struct MetObjectsCSVTests {
-    /// Runs the planner over `text` and returns every plan row and the summary.
-    private func plan(_ text: String, maxBadRows: Int = 100) throws -> (rows: [CSVPlanRow], summary: CSVReadSummary) {
+    /// Runs the planner over `text` and returns every plan row, the summary
+    /// and the file's path (errors name it as given).
+    private func plan(_ text: String, maxBadRows: Int = 100) throws -> (rows: [CSVPlanRow], summary: CSVReadSummary, file: String) {
         try withCSVFile(text) { path in
             var rows: [CSVPlanRow] = []
             let summary = try MetObjectsCSV(path: path, maxBadRows: maxBadRows).forEachRow { rows.append($0) }
-            return (rows, summary)
+            return (rows, summary, path)
         }
     }
 
-    private func headerError(_ header: [String]) throws -> CSVError? {
+    /// The header's error and the file's path.
+    private func headerError(_ header: [String]) throws -> (CSVError?, String) {
         let text = MetCSVFixture.line(header) + "\n"
         return try withCSVFile(text) { path in
-            #expect(throws: CSVError.self) { try MetObjectsCSV(path: path).forEachRow { _ in } }
+            (#expect(throws: CSVError.self) { try MetObjectsCSV(path: path).forEachRow { _ in } }, path)
         }
     }
 
@@ -39,29 +41,29 @@ struct MetObjectsCSVTests {
     func renamedHeaderColumn() throws {
         var header = MetObjectsCSV.header
         header[4] = "ObjectID"
-        let error = try headerError(header)
-        #expect(error == .wrongHeader(file: "MetObjects.csv", column: 5, expected: "Object ID", found: "ObjectID"))
-        #expect(error?.description == "MetObjects.csv header: column 5 should be \"Object ID\" but is \"ObjectID\"")
+        let (error, file) = try headerError(header)
+        #expect(error == .wrongHeader(file: file, column: 5, expected: "Object ID", found: "ObjectID"))
+        #expect(error?.description == "\(file) header: column 5 should be \"Object ID\" but is \"ObjectID\"")
     }
 
     @Test("a header missing its last column says so")
     func shortHeader() throws {
-        let error = try headerError(Array(MetObjectsCSV.header.dropLast()))
-        #expect(error?.description == "MetObjects.csv header: column 54 should be \"Tags Wikidata URL\" but is missing or empty")
+        let (error, file) = try headerError(Array(MetObjectsCSV.header.dropLast()))
+        #expect(error?.description == "\(file) header: column 54 should be \"Tags Wikidata URL\" but is missing or empty")
     }
 
     @Test("a header with an extra column names it")
     func longHeader() throws {
-        let error = try headerError(MetObjectsCSV.header + ["Extra"])
-        #expect(error?.description == "MetObjects.csv header: unexpected extra column 55 \"Extra\"")
+        let (error, file) = try headerError(MetObjectsCSV.header + ["Extra"])
+        #expect(error?.description == "\(file) header: unexpected extra column 55 \"Extra\"")
     }
 
     @Test("an empty file has no header")
     func emptyFile() throws {
-        let error = try withCSVFile("") { path in
-            #expect(throws: CSVError.self) { try MetObjectsCSV(path: path).forEachRow { _ in } }
+        let (error, file) = try withCSVFile("") { path in
+            (#expect(throws: CSVError.self) { try MetObjectsCSV(path: path).forEachRow { _ in } }, path)
         }
-        #expect(error?.description == "MetObjects.csv is empty: expected a header line")
+        #expect(error?.description == "\(file) is empty: expected a header line")
     }
 
     @Test("a short row is skipped and counted with its line number")
@@ -77,25 +79,25 @@ struct MetObjectsCSVTests {
         #expect(result.summary.badRows == 1)
         #expect(result.summary.firstBadRowLines == [3])
         let error = try #require(result.summary.firstBadRowErrors.first)
-        #expect(error.description == "MetObjects.csv line 3: expected 54 fields, found 53")
+        #expect(error.description == "\(result.file) line 3: expected 54 fields, found 53")
     }
 
     @Test("an Object ID that is not a positive integer makes a bad row", arguments: ["", "abc", "12.5", "-3", "0"])
     func unusableObjectID(value: String) throws {
         let result = try plan(MetCSVFixture.text(rows: [MetCSVFixture.row(["Object ID": value])]))
         #expect(result.rows.isEmpty)
-        #expect(result.summary.firstBadRowErrors == [.invalidObjectID(file: "MetObjects.csv", line: 2, value: value)])
+        #expect(result.summary.firstBadRowErrors == [.invalidObjectID(file: result.file, line: 2, value: value)])
     }
 
     @Test("too many bad rows stop the read with the first lines named")
     func tooManyBadRows() throws {
         let bad = MetCSVFixture.row(["Object ID": "n/a"])
         let text = MetCSVFixture.text(rows: [MetCSVFixture.row(), bad, bad, MetCSVFixture.row(), bad])
-        let error = try withCSVFile(text) { path in
-            #expect(throws: CSVError.self) { try MetObjectsCSV(path: path, maxBadRows: 2).forEachRow { _ in } }
+        let (error, file) = try withCSVFile(text) { path in
+            (#expect(throws: CSVError.self) { try MetObjectsCSV(path: path, maxBadRows: 2).forEachRow { _ in } }, path)
         }
-        #expect(error == .tooManyBadRows(file: "MetObjects.csv", count: 3, limit: 2, firstLines: [3, 4, 6]))
-        #expect(error?.description == "MetObjects.csv: 3 bad rows exceed the limit of 2 (first at lines 3, 4, 6)")
+        #expect(error == .tooManyBadRows(file: file, count: 3, limit: 2, firstLines: [3, 4, 6]))
+        #expect(error?.description == "\(file): 3 bad rows exceed the limit of 2 (first at lines 3, 4, 6)")
     }
 
     @Test("bad rows up to the limit are tolerated")
