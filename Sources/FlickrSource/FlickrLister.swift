@@ -41,6 +41,8 @@ package struct FlickrLister: Sendable {
         var isComplete = true
         while let window = windows.popLast() {
             let first = try await read(window, page: 1)
+            // The first window is the whole search: its total is the listing's.
+            if window == (0, until) { await reader.observer?.expect(fromLastPage: first.total) }
             if first.total > Self.reachable && window.from < window.to {
                 let middle = window.from + (window.to - window.from) / 2
                 // Oldest first: the later half waits underneath.
@@ -49,6 +51,7 @@ package struct FlickrLister: Sendable {
                 continue
             }
             tally.windows += 1
+            await reader.observer?.windowsOpened(tally.windows)
             if first.total > Self.reachable {
                 // One second with more than 4,000 matches: its first 4,000
                 // are listed, the rest cannot be, so nothing is withdrawn.
