@@ -2,14 +2,14 @@ import FetchEngine
 import Foundation
 
 /// Where a listing stands, for progress lines: a source whose listing
-/// carries its records (Flickr, TMDB, AIC) reads for minutes at a slow rate,
+/// carries its records reads for minutes at a slow rate,
 /// and says so while it reads, not only when it is done.
 package struct ListingProgress: Sendable, Equatable {
     /// Records read so far (a page read again counts again).
     package var listed = 0
     /// How many the listing holds, once a page has said it.
     package var total: Int?
-    /// Pages read, and windows opened (AIC's ID ranges, Flickr's upload dates).
+    /// Pages read, and windows opened (ranges of IDs or of upload dates).
     package var pages = 0
     package var windows = 0
     /// The pacer's requests so far, retries included.
