@@ -42,15 +42,20 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // libvips's headers are in the default path; they need GLib's, which
+        // gobject-2.0's pkg-config flags give. vips.pc's own flags pull in
+        // OpenEXR's `-pthread`, which SwiftPM refuses with a warning on every
+        // build, so CVipsShim links libvips itself.
         .systemLibrary(
             name: "CVips",
-            pkgConfig: "vips",
+            pkgConfig: "gobject-2.0",
             providers: [.apt(["libvips-dev"])]
         ),
         // Fixed-argument C wrappers over libvips's varargs API.
         .target(
             name: "CVipsShim",
-            dependencies: ["CVips"]
+            dependencies: ["CVips"],
+            linkerSettings: [.linkedLibrary("vips")]
         ),
         .target(
             name: "Store",

@@ -15,6 +15,9 @@ from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import mock_pictures  # noqa: E402  (beside this file)
+
 
 # Default-ignorable code points outside the Cf category (etl's VisibleText
 # asks Unicode's Default_Ignorable_Code_Point property; Python has none).
@@ -65,6 +68,7 @@ class Config:
     block_window: float = 1.0
     block_penalty: float = 10.0
     images: bool = False
+    pictures: bool = False    # with --images: real-looking pictures of varied sizes (scripts/mock_pictures.py), not 8x8 grey
     image_404: float = 0.0
     image_html200: float = 0.0
     image_truncate: float = 0.0
@@ -438,7 +442,7 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(404, dumps({"message": "Not Found"}), count=False)
         cfg, data = app.snapshot()
         kind = ("listing" if path == "/objects" else "object" if path.startswith("/objects/")
-                else "image" if cfg.images and path.startswith("/images/") else "other")
+                else "image" if (cfg.images or cfg.pictures) and path.startswith("/images/") else "other")
         n, blocked = app.stats.begin(path, kind, cfg)
         self.nth = n
         u, tag = draw(cfg.seed, path, n)
@@ -487,7 +491,7 @@ class Handler(BaseHTTPRequestHandler):
             body, status = dumps({"message": "ObjectID not found"}), 404
         else:
             body, status = data.bodies[int(ident)], 200
-            if cfg.images:
+            if cfg.images or cfg.pictures:
                 body = body.replace(IMAGE_HOST, f"{self.server.app.base_url}/images/".encode())
         if fault:
             return self.apply_fault(fault, body, tag, status, cfg.slow_ms)
@@ -502,7 +506,10 @@ class Handler(BaseHTTPRequestHandler):
         if fault == "image_404":
             self.server.app.stats.fault(fault, self.nth)
             return self.reply(404, b"Not Found", "text/plain")
-        body, ctype = (make_png(tag), "image/png") if ext == "png" else (make_jpeg(tag), "image/jpeg")
+        if cfg.pictures:
+            body, ctype = mock_pictures.picture(path), "image/png"
+        else:
+            body, ctype = (make_png(tag), "image/png") if ext == "png" else (make_jpeg(tag), "image/jpeg")
         if fault:
             return self.apply_fault(fault, body, tag, 200, cfg.slow_ms, ctype)
         self.reply(200, body, ctype)

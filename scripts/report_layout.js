@@ -1,6 +1,8 @@
 // What a person would see wrong in a rendered etl report, read from the
 // layout Chromium computed: chart texts that overlap one another or stick
-// out of their SVG (clipped), and a run's rate chart that plots more
+// out of their SVG (clipped), a page or a box in it wider than the window
+// (sideways scrolling on a phone), a bar label cut on a wide screen, and a
+// run's rate chart that plots more
 // requests per second or minute than the whole run made (a short run
 // stretched over a longer unit). scripts/check-report injects this into a
 // copy of the page and reads the verdict back from the dumped DOM.
@@ -14,7 +16,8 @@ window.addEventListener("load", () => {
     if (svg.closest(".legend")) return;
     charts += 1;
     const box = svg.getBoundingClientRect();
-    const boxes = [...svg.querySelectorAll("text")].filter((t) => label(t) !== "")
+    // A text the page's CSS hides at this width (a bar label's other form) is not seen.
+    const boxes = [...svg.querySelectorAll("text")].filter((t) => label(t) !== "" && getComputedStyle(t).display !== "none")
       .map((t) => ({ text: label(t), rect: t.getBoundingClientRect() }));
     texts += boxes.length;
     const slack = 0.5;
@@ -40,7 +43,8 @@ window.addEventListener("load", () => {
   document.querySelectorAll(".run").forEach((run) => {
     const figure = run.querySelector('[data-k$="-requests"]');
     const svg = run.querySelector("svg.line-chart");
-    if (!figure || !svg) return;
+    // A chart with fewer than two points says so and plots nothing to read.
+    if (!figure || !svg || svg.querySelector("text.empty")) return;
     rateCharts += 1;
     const total = Number(figure.textContent.replace(/,/g, ""));
     const ticks = [...svg.querySelectorAll('text.tick[dominant-baseline="middle"]')]
@@ -56,6 +60,26 @@ window.addEventListener("load", () => {
       problems.push(`impossible rate: '${name(svg, 0)}' plots ${Math.round(highest)} ${(svg.querySelectorAll("text.axis-label")[1] || {}).textContent || "per unit"}, but the run made ${total} requests in all`);
     }
   });
+  // On a phone nothing scrolls sideways: neither the page nor a box in it (a wide table).
+  const viewport = document.documentElement.clientWidth;
+  const pageWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+  if (pageWidth > viewport + 0.5) problems.push(`page overflow: the page is ${pageWidth} px wide in a ${viewport} px window`);
+  document.querySelectorAll("body *").forEach((node) => {
+    const style = getComputedStyle(node);
+    if (!/(auto|scroll)/.test(style.overflowX) || node.scrollWidth <= node.clientWidth + 0.5) return;
+    problems.push(`sideways scrolling: a ${node.tagName.toLowerCase()}${node.id ? "#" + node.id : ""}${node.className ? "." + String(node.className).split(" ").join(".") : ""} ` +
+      `in '${(node.closest("section") || {}).id || "the page"}' is ${node.scrollWidth} px wide in ${node.clientWidth} px`);
+  });
+  // On a wide screen a bar label is whole; only a phone shortens one (its tooltip holds the whole name).
+  if (viewport >= 1000) {
+    document.querySelectorAll("svg text.label").forEach((node) => {
+      if (getComputedStyle(node).display === "none" || node.getBoundingClientRect().width === 0) return;
+      const shown = label(node), whole = (node.querySelector("title") || {}).textContent || shown;
+      if (shown !== whole) problems.push(`cut label: '${shown}' stands for '${whole}' at ${viewport} px`);
+    });
+  }
   document.body.setAttribute("data-layout-problems", JSON.stringify(problems));
-  document.body.setAttribute("data-layout-counts", JSON.stringify({ charts, texts, rateCharts }));
+  document.body.setAttribute("data-layout-counts", JSON.stringify({ charts, texts, rateCharts, pageWidth }));
+  // Shown in a frame of the phone's width (scripts/check-report): tell the frame page.
+  if (window.parent !== window) window.parent.postMessage({ problems, counts: { charts, texts, rateCharts, pageWidth } }, "*");
 });

@@ -44,6 +44,7 @@ package struct AICLister: Sendable {
         var depth = Self.depth
         for _ in 0..<Self.maxWindows {
             tally.windows += 1
+            await reader.observer?.windowsOpened(tally.windows)
             let read = try await readWindow(from: from, depth: &depth)
             if !read.isSteady {
                 tally.unsteady += 1
@@ -79,6 +80,7 @@ package struct AICLister: Sendable {
                 case .page(let body):
                     totals.insert(body.total)
                     if page == 1 {
+                        await reader.observer?.expect(fromLastPage: body.total)
                         firstTotal = body.total
                         read.iiif = body.iiifURL
                         pages = (min(body.total, depth) + Self.perPage - 1) / Self.perPage

@@ -26,3 +26,10 @@ package enum AICAnswer: Sendable {
     case page(AICPage)
     case pastDepth(String)
 }
+
+extension AICAnswer: CountedPage {
+    package var itemCount: Int {
+        if case .page(let page) = self { return page.artworks.count }
+        return 0
+    }
+}

@@ -59,7 +59,7 @@ package struct AICSource: Source {
     package func summaryLines(for summary: CrawlSummary) -> [String] {
         guard let windows = summary.windows else { return [] }
         let unsteady = summary.unsteadyWindows ?? 0
-        return ["  aic: \(windows) id windows of at most 10,000 artworks"
+        return ["  aic: \(windows) id window\(windows == 1 ? "" : "s") of at most 10,000 artworks"
             + (unsteady > 0 ? ", \(unsteady) changed while read (nothing withdrawn)" : "")]
     }
 }

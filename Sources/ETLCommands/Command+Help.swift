@@ -15,7 +15,9 @@ extension Command {
         CommandSpec(
             name: name, abstract: abstract, discussion: discussion, environment: environment,
             options: options.map { option in
-                OptionSpec(name: option.name, valueName: option.valueName, help: option.help, defaultValue: defaultText(of: option))
+                OptionSpec(
+                    name: option.name, valueName: option.valueName, help: option.help, defaultValue: defaultText(of: option),
+                    isRequired: required.contains(option.name))
             })
     }
 

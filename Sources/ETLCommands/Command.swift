@@ -23,6 +23,9 @@ package struct Command<Options: CommandOptions>: Sendable {
     package let makeCommand: @Sendable (Options) -> ETLCommand
     /// The environment variables the command reads, for `--help`.
     package private(set) var environment: [EnvironmentVariable] = []
+    /// Options the command cannot run without (its `validate` says so when
+    /// one is missing); the usage line shows them without brackets.
+    package private(set) var required: [String] = []
 
     /// A command whose `--source` option writes `sourcePath`.
     package init(
@@ -66,6 +69,13 @@ package struct Command<Options: CommandOptions>: Sendable {
     package func reading(_ variables: [EnvironmentVariable]) -> Command {
         var command = self
         command.environment = variables
+        return command
+    }
+
+    /// The same command, `names` shown as required in its usage.
+    package func requiring(_ names: [String]) -> Command {
+        var command = self
+        command.required = names
         return command
     }
 

@@ -114,6 +114,7 @@ package struct CommandRunner: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.open(path: options.catalogPath, create: false)
         try catalog.requireSource(options.source)
+        guard try !catalog.keptIDs().isEmpty else { throw PagesError.noWorks(catalog: options.catalogPath) }
         let (settings, changes) = try PagesBuilder.settings(for: options.paging, in: catalog)
         let result = try PagesBuilder(catalog: catalog, settings: settings, outDirectory: options.outDirectory).build()
         if !changes.isEmpty { reporter.crawl(didReport: .pageSettingsChanged(changes)) }
@@ -173,7 +174,7 @@ package struct CommandRunner: Sendable {
             return .usage
         case CrawlError.catalogBusy:
             return .busy
-        case CrawlError.invalidID, CrawlError.cannotReadIDs, CrawlError.invalidListing, CrawlError.tooManyWithdrawn, is CSVError, is GalleryError:
+        case CrawlError.invalidID, CrawlError.cannotReadIDs, PagesError.noWorks, CrawlError.invalidListing, CrawlError.tooManyWithdrawn, is CSVError, is GalleryError:
             return .dataError
         case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource,
              CatalogError.damaged:

@@ -35,7 +35,7 @@ package struct CommandSpec: Sendable {
 
     /// `etl crawl [--api <url>] …`, wrapped like swift-argument-parser does.
     package var usage: String {
-        let parts = options.filter { $0.name != "help" }.map { "[\($0.synopsis)]" }
+        let parts = options.filter { $0.name != "help" }.map(\.usageSynopsis)
         var lines: [String] = []
         var line = "etl \(name)"
         let indent = String(repeating: " ", count: line.count)

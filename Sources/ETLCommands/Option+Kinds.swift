@@ -127,7 +127,7 @@ extension Option {
             show: \.rawValue)
     }
 
-    /// A duration such as `90m`, `6h`, `1h30m`, `45s` or plain seconds, or nil until given.
+    /// A duration such as `90m`, `6h`, `1h30m` or `45s`, or nil until given.
     package static func duration(
         _ name: String, _ valueName: String, _ help: String, _ keyPath: WritableKeyPath<Options, Double?> & Sendable
     ) -> Option {
@@ -177,15 +177,24 @@ extension Option {
     /// space would send a search for nothing.
     @Sendable package static func line(_ text: String) throws -> String { try VisibleText.line(text) }
 
+    /// A duration with its unit: a bare `6` is refused, since a cron line
+    /// meant as six hours would otherwise run six seconds.
     @Sendable package static func duration(_ text: String) throws -> Double {
+        if Double(text) != nil {
+            // `6` is told `6h`; a number written otherwise (`1e3`, `-6`) gets the plain example.
+            let isPlain = !text.isEmpty && text.count <= 10 && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+            let example = isPlain ? text : "6"
+            throw InvalidValue(
+                expected: "a duration with a unit (s, m, h or d), such as \(example)h for \(example) hours or \(example)m for \(example) minutes")
+        }
         guard let seconds = seconds(inDuration: text), seconds.isFinite, seconds > 0, seconds <= 1e9 else {
             throw InvalidValue(expected: "a duration such as 90m, 6h, 1h30m or 45s")
         }
         return seconds
     }
 
+    /// Seconds in `90m`, `6h`, `1h30m`, `45s`, `1d`; nil for anything else (a bare number included).
     package static func seconds(inDuration text: String) -> Double? {
-        if let seconds = Double(text) { return seconds }
         var total = 0.0
         var digits = ""
         for character in text {

@@ -18,12 +18,15 @@ package struct OptionSpec: Sendable, Equatable {
     package let help: String
     /// The default, as shown in help.
     package let defaultValue: String?
+    /// Shown without brackets in the usage line (`etl plan --csv <path> …`).
+    package let isRequired: Bool
 
-    package init(name: String, valueName: String?, help: String, defaultValue: String?) {
+    package init(name: String, valueName: String?, help: String, defaultValue: String?, isRequired: Bool = false) {
         self.name = name
         self.valueName = valueName
         self.help = help
         self.defaultValue = defaultValue
+        self.isRequired = isRequired
     }
 
     package static func flag(_ name: String, _ help: String) -> OptionSpec {
@@ -36,4 +39,7 @@ package struct OptionSpec: Sendable, Equatable {
     package var synopsis: String {
         valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
     }
+
+    /// As the usage line shows it: in brackets unless required.
+    package var usageSynopsis: String { isRequired ? synopsis : "[\(synopsis)]" }
 }

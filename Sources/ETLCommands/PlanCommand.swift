@@ -30,7 +30,7 @@ package enum PlanCommand {
             }
         },
         makeCommand: { .plan($0.planner, isJSON: $0.isJSON) }
-    ).reading(EnvironmentVariable.proxies)
+    ).reading(EnvironmentVariable.proxies).requiring(["csv"])
 
     package static let spec = command.spec
 }

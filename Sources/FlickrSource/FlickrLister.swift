@@ -8,7 +8,8 @@ import Store
 /// Lists every photo of a search. Flickr serves only the first 4,000
 /// results of a query (later pages repeat earlier photos), so a query with
 /// more is split into upload-date windows, halved until each holds at most
-/// 4,000. Sorting by upload date, oldest first, within windows that end
+/// 4,000 (on a fixed grid of seconds, so the same photos give the same
+/// windows whatever the day). Sorting by upload date, oldest first, within windows that end
 /// before the run started keeps pages stable while photos are uploaded.
 package struct FlickrLister: Sendable {
     package static let reachable = 4_000
@@ -37,18 +38,28 @@ package struct FlickrLister: Sendable {
     /// Lists every window; the listing is complete (and may withdraw) only
     /// when every window was read whole and held still.
     package func list(into listing: inout SourceListing, tally: inout Tally) async throws {
-        var windows = [(from: 0, to: until)]
+        // Windows are the cells of a fixed binary grid of seconds (the
+        // root spans 0 up to the first power of two past the run's start),
+        // cut at the run's start: where a split falls depends on the
+        // photos, not on the day, so the same photos give the same windows.
+        var rootSize = 1
+        while rootSize <= until { rootSize <<= 1 }
+        var cells = [(from: 0, size: rootSize)]
         var isComplete = true
-        while let window = windows.popLast() {
+        while let cell = cells.popLast() {
+            let window = (from: cell.from, to: min(cell.from + cell.size - 1, until))
             let first = try await read(window, page: 1)
+            // The first window is the whole search: its total is the listing's.
+            if cell.from == 0 && cell.size == rootSize { await reader.observer?.expect(fromLastPage: first.total) }
             if first.total > Self.reachable && window.from < window.to {
-                let middle = window.from + (window.to - window.from) / 2
-                // Oldest first: the later half waits underneath.
-                windows.append((middle + 1, window.to))
-                windows.append((window.from, middle))
+                let half = cell.size / 2
+                // Oldest first: the later half waits underneath (none past the run's start).
+                if cell.from + half <= until { cells.append((cell.from + half, half)) }
+                cells.append((cell.from, half))
                 continue
             }
             tally.windows += 1
+            await reader.observer?.windowsOpened(tally.windows)
             if first.total > Self.reachable {
                 // One second with more than 4,000 matches: its first 4,000
                 // are listed, the rest cannot be, so nothing is withdrawn.

@@ -32,3 +32,7 @@ package struct FlickrSearchPage: Sendable {
         }
     }
 }
+
+extension FlickrSearchPage: CountedPage {
+    package var itemCount: Int { photos.count }
+}

@@ -19,16 +19,22 @@ package struct ListingContext: Sendable {
     package var pacer: RequestPacer
     /// When the run started: a listing may stop at it (newer items wait for the next night).
     package var startedAt: Date
+    /// Hears each page, for progress lines and telemetry during the listing.
+    package var observer: (any ListingObserver)?
 
-    package init(options: CrawlOptions, client: any HTTPClient, pacer: RequestPacer, startedAt: Date) {
+    package init(
+        options: CrawlOptions, client: any HTTPClient, pacer: RequestPacer, startedAt: Date, observer: (any ListingObserver)? = nil
+    ) {
         self.options = options
         self.client = client
         self.pacer = pacer
         self.startedAt = startedAt
+        self.observer = observer
     }
 
     /// A reader of `kind`'s pages with the run's attempts and backoff.
     package func reader<Kind: FetchKind, Body: Sendable>(_ kind: Kind) -> PageReader<Kind, Body> where Kind.Output == PageAnswer<Body> {
-        PageReader(kind: kind, client: client, pacer: pacer, maxAttempts: options.pacing.maxAttempts, backoff: options.backoff)
+        PageReader(
+            kind: kind, client: client, pacer: pacer, maxAttempts: options.pacing.maxAttempts, backoff: options.backoff, observer: observer)
     }
 }

@@ -44,6 +44,7 @@ package struct TMDBLister: Sendable {
             var reader = PassReader(lister: self, counting: pass == 1)
             let first = try await reader.read(page: 1, into: &listing, &current, order: &order, tally: &tally)
             if pass == 1 { tally.pagesInList = first.totalPages }
+            await self.reader.observer?.expect(fromLastPage: min(first.totalResults, Self.maxPages * 20))
             var totals: Set<Int> = [first.totalResults]
             let pages = min(first.totalPages, Self.maxPages)
             if pages >= 2 {

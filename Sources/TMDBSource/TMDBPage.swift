@@ -18,3 +18,7 @@ package struct TMDBPage: Sendable {
         self.results = results
     }
 }
+
+extension TMDBPage: CountedPage {
+    package var itemCount: Int { results.count }
+}

@@ -9,11 +9,12 @@ import Synchronization
 final class TerminalReporter: CrawlReporter {
     private let isQuiet: Bool
     private let isTerminal: Bool
-    private let lastLine = Mutex<(time: Double, isOpen: Bool)>((-1e9, false))
+    private let lastLine: Mutex<(throttle: ProgressThrottle, isOpen: Bool)>
 
     init(isQuiet: Bool) {
         self.isQuiet = isQuiet
         isTerminal = isatty(STDERR_FILENO) == 1
+        lastLine = Mutex((ProgressThrottle(isTerminal: isTerminal), false))
     }
 
     func crawl(didReport event: CrawlEvent) {
@@ -44,6 +45,8 @@ final class TerminalReporter: CrawlReporter {
             break
         case .progress(let progress):
             show(progress)
+        case .listing(let progress):
+            show(progress.line)
         }
     }
 
@@ -57,21 +60,24 @@ final class TerminalReporter: CrawlReporter {
     }
 
     private func show(_ progress: CrawlProgress) {
-        let now = Date().timeIntervalSince1970
-        let interval = isTerminal ? 0.5 : 30
-        let isDue = lastLine.withLock { state -> Bool in
-            guard now - state.time >= interval else { return false }
-            state.time = now
-            state.isOpen = isTerminal
-            return true
-        }
-        guard isDue else { return }
         let percent = progress.total > 0 ? Double(progress.done) * 100 / Double(progress.total) : 100
         var text = "\(progress.done)/\(progress.total) (\(String(format: "%.1f", percent))%)"
         text += " rate \(FigureText.rate(progress.achievedRate)) of \(FigureText.rate(progress.allowedRate))"
         text += " eta \(progress.etaSeconds.map(FigureText.duration) ?? "-")"
         text += " blocks \(progress.blocks) refusals \(progress.refusals) retries \(progress.retries) failed \(progress.failures)"
         if progress.isCoolingDown { text += " (cooling down)" }
+        show(text)
+    }
+
+    /// A progress line, when the throttle says one is due.
+    private func show(_ text: String) {
+        let now = Date().timeIntervalSince1970
+        let isDue = lastLine.withLock { state -> Bool in
+            guard state.throttle.isDue(at: now) else { return false }
+            state.isOpen = isTerminal
+            return true
+        }
+        guard isDue else { return }
         if isTerminal {
             Console.writeError("\r\u{1B}[K" + text)
         } else {

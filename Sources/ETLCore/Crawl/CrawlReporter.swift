@@ -13,6 +13,8 @@ package enum CrawlEvent: Sendable, Equatable {
     case planned(mode: String, listed: Int?, changes: ListingChanges?, queued: Int)
     /// Periodic progress (about once a second; the reporter throttles).
     case progress(CrawlProgress)
+    /// A listing's progress, on every page read (the reporter throttles).
+    case listing(ListingProgress)
     /// The pacer dismissed a refusal as noise, confirmed a block, or capped a wait.
     case pacer(PacerEvent)
     /// The run is stopping early.

@@ -7,9 +7,15 @@ package struct PageReader<Kind: FetchKind, Body: Sendable>: Sendable where Kind.
     package let fetcher: Fetcher<Kind>
     /// Every read's requests, retries and bytes, for the run's summary.
     package let tally = TallySum()
+    /// Hears every page read, for progress and telemetry while the listing runs.
+    package let observer: (any ListingObserver)?
 
-    package init(kind: Kind, client: any HTTPClient, pacer: RequestPacer, maxAttempts: Int, backoff: Backoff = Backoff(), seed: UInt64 = 3) {
+    package init(
+        kind: Kind, client: any HTTPClient, pacer: RequestPacer, maxAttempts: Int, backoff: Backoff = Backoff(), seed: UInt64 = 3,
+        observer: (any ListingObserver)? = nil
+    ) {
         fetcher = Fetcher(kind: kind, client: client, pacer: pacer, maxAttempts: maxAttempts, backoff: backoff, seed: seed)
+        self.observer = observer
     }
 
     /// The page's body; throws ``ListingStopped`` when the run stops first
@@ -34,7 +40,9 @@ package struct PageReader<Kind: FetchKind, Body: Sendable>: Sendable where Kind.
         if let completion { tally.add(completion.tally) }
         guard let completion else { throw ListingStopped(reason: pacer.stop.isRequested ? .stopped : .timeBudget) }
         switch completion {
-        case .finished(.body(let body), _): return body
+        case .finished(.body(let body), _):
+            await observer?.pageRead(items: (body as? any CountedPage)?.itemCount ?? 0)
+            return body
         case .finished(.failed(let reason), _): throw CrawlError.listingFailed(url: url, reason: reason)
         case .abandoned(_, let reason, _): throw ListingStopped(reason: reason)
         case .unreachable(_, let failure, _): throw CrawlError.unreachable(url: url, reason: failure.reason)

@@ -15,8 +15,10 @@ extension Crawler {
         run.summary.source = options.source
         var listing = SourceListing()
         var failure: (any Error)?
+        let heartbeat = ListingHeartbeat(
+            minutes: run.paced.minutes, pacer: run.pacer, reporter: reporter, start: run.paced.start, catalogPath: run.catalog.path)
         do {
-            let context = ListingContext(options: options, client: client, pacer: run.pacer, startedAt: run.startedAt)
+            let context = ListingContext(options: options, client: client, pacer: run.pacer, startedAt: run.startedAt, observer: heartbeat)
             try await lister.list(context, into: &listing, summary: &run.summary)
         } catch let stopped as ListingStopped {
             reporter.crawl(didReport: .stopping(reason: stopped.reason.description))
@@ -24,6 +26,8 @@ extension Crawler {
         } catch {
             failure = error
         }
+        // The heartbeat closed the minutes that passed while it read; the run closes the last.
+        run.paced.minutes = await heartbeat.minutes
         // A run that read nothing (a refused key) leaves works and pages as they were.
         if failure == nil || !listing.items.isEmpty {
             do {

@@ -43,9 +43,26 @@ package struct Crawler: Sendable {
         try PageWriter(outDirectory: options.outDirectory).checkWritable()
         var fetchItems: ((inout CrawlRun) async throws -> Void)?
         if case .itemByItem(let items) = source.crawl { fetchItems = try itemFetching(items) }
+        let newFiles = NewCatalogFiles(catalogPath: options.catalogPath)
         let lock = try CatalogLock(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
+        do {
+            return try await crawl(source: source, fetchItems: fetchItems, newFiles: newFiles)
+        } catch CrawlError.neverReached(let url, let reason) {
+            // The catalog is closed by now (it lived in `crawl`): a first
+            // try without the network leaves nothing for the next command
+            // to read as an empty catalog.
+            newFiles?.remove()
+            throw CrawlError.neverReached(url: url, reason: reason)
+        }
+    }
+
+    /// The run sequence under the lock; the catalog is open only in here.
+    private func crawl(
+        source: any Source, fetchItems: ((inout CrawlRun) async throws -> Void)?, newFiles: NewCatalogFiles?
+    ) async throws -> CrawlSummary {
         let catalog = try Catalog.open(path: options.catalogPath)
+        newFiles?.noteCreated()
         try catalog.bind(to: source)
         try catalog.closeAbandonedRuns()
         let cursor = try catalog.setting(Self.cursorKey)

@@ -14,6 +14,9 @@ package enum PagesError: Error, Equatable, Sendable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// `--out` names something that is not a folder.
     case notADirectory(path: String)
+    /// The catalog holds no kept works: pages would all be empty, so none
+    /// are written and the kept page settings stay as they were.
+    case noWorks(catalog: String)
 
     package var description: String {
         switch self {
@@ -21,6 +24,9 @@ package enum PagesError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot write pages to '\(path)': \(reason)"
         case .notADirectory(let path):
             return "--out '\(path)' exists and is not a directory"
+        case .noWorks(let catalog):
+            return "the catalog '\(catalog)' has no works yet (no crawl has kept any), so no pages were written "
+                + "and the page settings were not changed; run 'etl crawl' first"
         }
     }
 

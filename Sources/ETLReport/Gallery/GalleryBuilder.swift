@@ -30,7 +30,11 @@ package struct GalleryBuilder: Sendable {
         try catalog.requireSource(options.source)
         let pages = try entries(in: catalog)
         let last = try catalog.recordedPages().count
-        guard last > 0 else { throw GalleryError.noPages(catalog: options.catalogPath) }
+        guard last > 0 else {
+            // Said as `etl pages` would: it refuses a catalog without works.
+            if try catalog.keptIDs().isEmpty { throw GalleryError.noWorks(catalog: options.catalogPath) }
+            throw GalleryError.noPages(catalog: options.catalogPath)
+        }
         var wanted = Array(1...last)
         if let page = options.page {
             guard (1...last).contains(page) else { throw GalleryError.noSuchPage(page, count: last) }

@@ -38,10 +38,18 @@ package struct BarChart {
     package var bars: [Bar]
     /// Names of the segment colours, for the legend; empty for one-colour bars.
     package var legend: [(name: String, color: Int)] = []
-    package var width = 480.0
     package var rowHeight = 22.0
-    package var labelWidth = 170.0
     package static let maxLabelCharacters = 22
+    /// The label column: wide enough for the longest whole label at the
+    /// desktop's 12 px (at least 170, at most 320 units).
+    package var labelWidth: Double {
+        let widest = bars.map { TextWidth.of($0.label, fontSize: Self.desktopFont) }.max() ?? 0
+        return min(320, max(170, (widest + 12).rounded(.up)))
+    }
+    /// The plot keeps its 246 units whatever the labels take.
+    package var width: Double { labelWidth + 246 + Self.valueRoom }
+    /// The chart text's size on a wide screen (the page's CSS).
+    package static let desktopFont = 12.0
     /// Room at the right for the total printed past the longest bar.
     package static let valueRoom = 64.0
 
@@ -83,7 +91,17 @@ package struct BarChart {
         for (index, bar) in bars.enumerated() {
             let rowTop = top + Double(index) * rowHeight
             let middle = f(rowTop + rowHeight / 2)
-            out += "<text class=\"label\" x=\"\(f(plotLeft - 6))\" y=\"\(middle)\" text-anchor=\"end\" dominant-baseline=\"middle\"><title>\(ReportFormat.html(bar.label))</title>\(ReportFormat.html(Self.shortened(bar.label, toFit: plotLeft - 10)))</text>"
+            // Whole on a wide screen; on a phone (larger text, see the CSS)
+            // shortened to fit, with the whole name in its tooltip.
+            let short = Self.shortened(bar.label, toFit: plotLeft - 10)
+            let whole = TextWidth.of(bar.label, fontSize: Self.desktopFont) <= plotLeft - 10 ? bar.label : Self.shortened(bar.label, toFit: plotLeft - 10, fontSize: Self.desktopFont)
+            let label = "x=\"\(f(plotLeft - 6))\" y=\"\(middle)\" text-anchor=\"end\" dominant-baseline=\"middle\"><title>\(ReportFormat.html(bar.label))</title>"
+            if short == whole {
+                out += "<text class=\"label\" \(label)\(ReportFormat.html(short))</text>"
+            } else {
+                out += "<text class=\"label wide\" \(label)\(ReportFormat.html(whole))</text>"
+                out += "<text class=\"label narrow\" \(label)\(ReportFormat.html(short))</text>"
+            }
             var running = 0
             for segment in bar.segments where segment.value > 0 {
                 let left = scale(Double(running))
@@ -104,9 +122,9 @@ package struct BarChart {
     /// `label` shortened until it fits `width` at the phone's font (the
     /// full text stays in the row's `<title>`), so it is never cut at the
     /// SVG's left edge.
-    package static func shortened(_ label: String, toFit width: Double) -> String {
-        var text = shortened(label)
-        while text.count > 1, TextWidth.of(text, fontSize: TextWidth.tickFont) > width {
+    package static func shortened(_ label: String, toFit width: Double, fontSize: Double = TextWidth.tickFont) -> String {
+        var text = fontSize == TextWidth.tickFont ? shortened(label) : label
+        while text.count > 1, TextWidth.of(text, fontSize: fontSize) > width {
             text = String(text.dropLast(text.hasSuffix("…") ? 2 : 1)) + "…"
         }
         return text

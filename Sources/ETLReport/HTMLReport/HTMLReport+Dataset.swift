@@ -49,7 +49,7 @@ extension HTMLReport {
 
     package func runsTable() -> String {
         var out = """
-            <section id="run-table"><h2>Last crawls</h2><div class="table-wrap"><table>
+            <section id="run-table"><h2>Last crawls</h2><div class="table-wrap"><table class="stack">
             <thead><tr><th>Run</th><th>Started (UTC)</th><th>Mode</th><th>Status</th><th>Duration</th><th>Budget</th>
             <th>Requests</th><th>Blocks</th><th>Fetched</th><th>Failed</th><th>Kept</th><th>Kept Δ</th><th>Error</th></tr></thead><tbody>
 
@@ -59,13 +59,19 @@ extension HTMLReport {
             let budget = [run.maxDurationSeconds.map { FigureText.duration($0) }, run.maxRequests.map { "\(ReportFormat.integer($0)) requests" }]
                 .compactMap { $0 }.joined(separator: ", ")
             let key = "table-\(run.id)"
-            out += "<tr><td>#\(run.id)</td><td>\(ReportFormat.html(run.startedAt))</td><td>\(ReportFormat.html(run.mode))</td>"
-            out += "<td>\(Self.figure("\(key)-status", run.status))</td><td>\(ReportFormat.html(FigureText.duration(run.durationSeconds)))</td>"
-            out += "<td>\(ReportFormat.html(budget.isEmpty ? "none" : budget))</td>"
-            out += "<td class=\"num\">\(Self.figure("\(key)-requests", run.requests))</td><td class=\"num\">\(Self.figure("\(key)-blocks", run.blocks))</td>"
-            out += "<td class=\"num\">\(Self.figure("\(key)-fetched", run.fetched))</td><td class=\"num\">\(Self.figure("\(key)-failed", run.failed))</td>"
-            out += "<td class=\"num\">\(Self.figure("\(key)-kept", run.kept))</td><td class=\"num\">\(Self.figure("\(key)-kept-delta", run.keptDelta))</td>"
-            out += "<td class=\"error\">\(ReportFormat.html(run.error ?? ""))</td></tr>\n"
+            // On a phone each row stacks as a card, each cell under its column's name (`data-label`).
+            out += "<tr><td data-label=\"Run\">#\(run.id)</td><td class=\"time\" data-label=\"Started (UTC)\">\(ReportFormat.html(run.startedAt))</td>"
+            out += "<td data-label=\"Mode\">\(ReportFormat.html(run.mode))</td>"
+            out += "<td data-label=\"Status\">\(Self.figure("\(key)-status", run.status))</td>"
+            out += "<td data-label=\"Duration\">\(ReportFormat.html(FigureText.duration(run.durationSeconds)))</td>"
+            out += "<td data-label=\"Budget\">\(ReportFormat.html(budget.isEmpty ? "none" : budget))</td>"
+            out += "<td class=\"num\" data-label=\"Requests\">\(Self.figure("\(key)-requests", run.requests))</td>"
+            out += "<td class=\"num\" data-label=\"Blocks\">\(Self.figure("\(key)-blocks", run.blocks))</td>"
+            out += "<td class=\"num\" data-label=\"Fetched\">\(Self.figure("\(key)-fetched", run.fetched))</td>"
+            out += "<td class=\"num\" data-label=\"Failed\">\(Self.figure("\(key)-failed", run.failed))</td>"
+            out += "<td class=\"num\" data-label=\"Kept\">\(Self.figure("\(key)-kept", run.kept))</td>"
+            out += "<td class=\"num\" data-label=\"Kept Δ\">\(Self.figure("\(key)-kept-delta", run.keptDelta))</td>"
+            out += "<td class=\"error\" data-label=\"Error\">\(ReportFormat.html(run.error ?? ""))</td></tr>\n"
         }
         return out + "</tbody></table></div></section>\n"
     }

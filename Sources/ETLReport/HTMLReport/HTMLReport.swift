@@ -105,7 +105,8 @@ package struct HTMLReport {
         svg.line-chart,svg.bar-chart{width:100%;height:auto;display:block}
         svg text{font-family:inherit;fill:var(--ink)}text.tick,text.value{font-size:12px}text.label{font-size:12px}
         text.axis-label{font-size:13px;fill:var(--muted)}text.empty{font-size:14px;fill:var(--muted)}
-        @media (max-width:520px){text.tick,text.value,text.label{font-size:15px}text.axis-label{font-size:16px}}
+        text.label.narrow{display:none}
+        @media (max-width:520px){text.tick,text.value,text.label{font-size:15px}text.axis-label{font-size:16px}text.label.wide{display:none}text.label.narrow{display:inline}}
         line.grid{stroke:#e6e6e6}line.axis{stroke:#777}rect.band{fill:#D55E00;fill-opacity:.18}
         .legend{list-style:none;padding:0;margin:4px 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:.9rem}
         .legend li{display:flex;align-items:center;gap:5px}
@@ -113,7 +114,13 @@ package struct HTMLReport {
         .run-facts{margin:2px 0 6px;color:var(--muted);font-size:.95rem}
         details{margin:4px 0 10px;font-size:.9rem}
         .table-wrap{overflow-x:auto}table{border-collapse:collapse;font-size:.9rem}
-        th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}
-        td.num{text-align:right;font-variant-numeric:tabular-nums}td.error{max-width:28em;overflow-wrap:anywhere}
+        th,td{border-bottom:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{white-space:nowrap}
+        td.num{text-align:right;font-variant-numeric:tabular-nums}td.error{max-width:28em;overflow-wrap:anywhere}td.time{white-space:nowrap}
+        @media (max-width:760px){
+        table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}table.stack thead{display:none}
+        table.stack tr{border:1px solid var(--line);border-radius:6px;margin:0 0 10px;padding:4px 0}
+        table.stack td{display:flex;justify-content:space-between;gap:12px;border:0;padding:2px 10px;text-align:right;max-width:none}
+        table.stack td::before{content:attr(data-label);color:var(--muted);text-align:left;white-space:nowrap}
+        table.stack td:empty{display:none}}
         """
 }

@@ -115,15 +115,14 @@ package struct LineChart {
         out += "<text class=\"axis-label\" transform=\"translate(\(f(Self.yTitleBaseline)) \(f((plotTop + plotBottom) / 2))) rotate(-90)\" text-anchor=\"middle\">\(ReportFormat.html(yLabel))</text>"
         if series.allSatisfy({ $0.points.isEmpty }) {
             out += "<text class=\"empty\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f((plotTop + plotBottom) / 2))\" text-anchor=\"middle\">No data yet</text>"
+        } else if series.allSatisfy({ $0.points.count < 2 }) {
+            // A lone dot on an axis stretched around it reads as a trend; say what is missing.
+            out += "<text class=\"empty\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f((plotTop + plotBottom) / 2))\" text-anchor=\"middle\">One point so far: a line needs two</text>"
         }
         let buckets = Int(plotRight - plotLeft)
-        for line in series where !line.points.isEmpty {
+        for line in series where line.points.count >= 2 {
             let points = Decimation.minMax(line.points, buckets: buckets)
             let color = ReportPalette.color(line.color)
-            if points.count == 1 {
-                out += "<circle class=\"series\" data-series=\"\(ReportFormat.html(line.name))\" cx=\"\(f(x(points[0].x)))\" cy=\"\(f(y(points[0].y)))\" r=\"3\" fill=\"\(color)\"/>"
-                continue
-            }
             var coordinates: [String] = []
             coordinates.reserveCapacity(points.count * 2)
             var previous: ChartPoint?

@@ -1,4 +1,5 @@
 import ETLCatalog
+import Foundation
 import ETLCore
 import FetchEngine
 import SourceKit
@@ -43,6 +44,10 @@ package enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
 
     package var description: String {
         switch self {
+        case let .cannotOpen(path, reason) where reason == String(cString: strerror(ENOENT)):
+            // The file is not etl's: say where it comes from.
+            return "cannot open \(path): \(reason); MetObjects.csv is The Met's open-access CSV, "
+                + "in https://github.com/metmuseum/openaccess (stored with Git LFS: git lfs pull)"
         case let .cannotOpen(path, reason):
             return "cannot open \(path): \(reason)"
         case let .readFailed(path, reason):

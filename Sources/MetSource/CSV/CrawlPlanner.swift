@@ -30,7 +30,16 @@ package struct CrawlPlanner: Sendable {
         } else {
             let client = try self.client ?? CurlClient(configuration: .init(userAgent: userAgent))
             let pacer = RequestPacer(rate: .unlimited, cooldown: 60, maxRequests: 5, maxDuration: nil, stop: stop)
-            ids = try await ObjectListing(client: client, pacer: pacer, api: api, maxAttempts: 3, backoff: Backoff()).fetchIDs().ids
+            do {
+                ids = try await ObjectListing(client: client, pacer: pacer, api: api, maxAttempts: 3, backoff: Backoff()).fetchIDs().ids
+            } catch CrawlError.unreachable(let url, let reason) {
+                // What `crawl` says on a first try without the network, and the way a plan needs none.
+                throw CrawlError.listingFailed(
+                    url: url,
+                    reason: "\(reason). No answer from this API: check the network or proxy (https_proxy), give a reachable "
+                        + "mirror with --api URL (such as the offline quick start's mock API on 127.0.0.1, see README.md), "
+                        + "or plan for a file of IDs with --ids FILE")
+            }
         }
         var report = PlanReport()
         report.listed = ids.count

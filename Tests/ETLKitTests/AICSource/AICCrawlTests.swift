@@ -94,7 +94,7 @@ struct AICCrawlTests {
         let churning = try await fixture.run(fixture.options())
         #expect(churning.status == .completed && churning.unsteadyWindows == 1 && churning.withdrawn == 0)
         #expect(Set(try fixture.keptIDs()) == kept)
-        #expect(Report.text(for: churning).contains("aic: 1 id windows of at most 10,000 artworks, 1 changed while read (nothing withdrawn)"))
+        #expect(Report.text(for: churning).contains("aic: 1 id window of at most 10,000 artworks, 1 changed while read (nothing withdrawn)"))
     }
 
     @Test("nightly withdrawals within --max-withdraw; more is refused with nothing changed, then allowed by --max-withdraw 100%")

@@ -136,7 +136,7 @@ struct CLIExitCodeTests {
 
     // MARK: Runtime errors
 
-    @Test("an unreachable API on a fresh catalog exits 1, says what to do next and leaves no run the report draws")
+    @Test("an unreachable API on a fresh catalog exits 1, says what to do next and leaves no catalog, side file or lock behind")
     func unreachableAPI() throws {
         let folder = TemporaryDirectory()
         let catalog = folder.path("catalog.sqlite")
@@ -149,10 +149,38 @@ struct CLIExitCodeTests {
         #expect(message.hasSuffix(
             ". No answer from this API yet, so no run was recorded: check the network or proxy (https_proxy), "
                 + "give a reachable mirror with --api URL, or try the offline quick start in README.md (a mock API on 127.0.0.1)"))
+        // Nothing is left for the next command to read as an empty catalog.
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.root)
+        #expect(left.isEmpty, "left behind: \(left)")
+        let status = try ETLRun.run(["status", "--catalog", catalog], timeout: 60)
+        #expect(status.standardError == "Error: no catalog at '\(catalog)'; run 'etl crawl' first or pass --catalog PATH\n")
+        let pages = try ETLRun.run(["pages", "--catalog", catalog, "--out", folder.path("pages")], timeout: 60)
+        #expect(pages.standardError.hasPrefix("Error: no catalog at '\(catalog)'"))
+    }
+
+    @Test("an unreachable API leaves a catalog that existed before, removing only the folders and files it created")
+    func unreachableAPIKeepsWhatExisted() throws {
+        let folder = TemporaryDirectory()
+        // Folders the run creates go with it.
+        let nested = folder.path("a/b/catalog.sqlite")
+        let first = try ETLRun.run(
+            ["crawl", "--api", "http://127.0.0.1:9", "--catalog", nested, "--out", folder.path("pages"), "--max-attempts", "1"],
+            timeout: 60)
+        #expect(first.exitCode == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root).isEmpty)
+        // A catalog that existed (here empty, never crawled) stays, with no run recorded.
+        let catalog = folder.path("catalog.sqlite")
+        _ = try CatalogFixture.open(folder)
+        let before = try sqlite(catalog, "SELECT count(*) AS n FROM sqlite_master").first?.int("n")
+        let run = try ETLRun.run(
+            ["crawl", "--api", "http://127.0.0.1:9", "--catalog", catalog, "--out", folder.path("pages"), "--max-attempts", "1"],
+            timeout: 60)
+        let message = expectOneErrorLine(run, exitCode: 1)
+        #expect(message.contains("No answer from this API yet"))
+        #expect(exists(catalog))
+        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM sqlite_master").first?.int("n") == before)
         #expect(try sqlite(catalog, "SELECT count(*) AS n FROM runs").first?.int("n") == 0)
         #expect(try sqlite(catalog, "SELECT count(*) AS n FROM run_minutes").first?.int("n") == 0)
-        #expect(try sqlite(catalog, "SELECT count(*) AS n FROM objects").first?.int("n") == 0)
-        #expect(!exists(folder.path("pages/1.txt")))
         let status = try ETLRun.run(["status", "--catalog", catalog], timeout: 60)
         #expect(status.standardOutput.hasSuffix("runs            none\n"))
         let report = try ETLRun.run(["report", "--catalog", catalog], timeout: 60)
@@ -160,6 +188,24 @@ struct CLIExitCodeTests {
         let html = try String(contentsOfFile: folder.path("report.html"), encoding: .utf8)
         #expect(html.contains("<p>No crawl yet.</p>"))
         #expect(!html.contains("<div class=\"run\">"))
+    }
+
+    @Test("etl pages on a catalog without works exits 65, writes no page and keeps the page settings; the gallery says the same")
+    func pagesWithoutWorks() throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("catalog.sqlite")
+        _ = try CatalogFixture.open(folder)
+        let settings = try sqlite(catalog, "SELECT key, value FROM settings ORDER BY key").map { "\($0.string("key") ?? "")=\($0.string("value") ?? "")" }
+        let pages = try ETLRun.run(
+            ["pages", "--catalog", catalog, "--out", folder.path("pages"), "--require-image", "--order", "id"], timeout: 60)
+        let message = expectOneErrorLine(pages, exitCode: 65)
+        #expect(message == "the catalog '\(catalog)' has no works yet (no crawl has kept any), so no pages were written "
+            + "and the page settings were not changed; run 'etl crawl' first")
+        #expect(!exists(folder.path("pages")))
+        #expect(try sqlite(catalog, "SELECT key, value FROM settings ORDER BY key").map { "\($0.string("key") ?? "")=\($0.string("value") ?? "")" } == settings)
+        let gallery = try ETLRun.run(["gallery", "--catalog", catalog, "--page", "1"], timeout: 60)
+        #expect(expectOneErrorLine(gallery, exitCode: 65)
+            == "the catalog \(catalog) has no works yet (no crawl has kept any), so it has no pages; run etl crawl first")
     }
 
     @Test("an unreachable API after a completed run is recorded as a failed run, without the first-run advice")

@@ -62,7 +62,8 @@ struct CLIHelpTests {
                 #expect(flat.contains("\(option.help) (default: \(value))"), "\(command): default of \(option.synopsis)")
             }
             if option.name != "help" {
-                #expect(unwrapped(spec.usage).contains("[\(option.synopsis)]"), "\(command) usage: \(option.synopsis)")
+                #expect(unwrapped(spec.usage).contains(option.usageSynopsis), "\(command) usage: \(option.synopsis)")
+                #expect(option.usageSynopsis == (option.isRequired ? option.synopsis : "[\(option.synopsis)]"))
             }
         }
     }

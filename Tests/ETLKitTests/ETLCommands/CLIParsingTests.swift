@@ -129,8 +129,8 @@ struct CLIParsingTests {
         #expect(try crawl(["--rate=\(text)"]).options.pacing.rate == expected)
     }
 
-    @Test("--max-duration takes units or plain seconds", arguments: [
-        ("90m", 5_400.0), ("6h", 21_600), ("1h30m", 5_400), ("45s", 45), ("3600", 3_600), ("1d", 86_400), ("1.5h", 5_400),
+    @Test("--max-duration takes a duration with units", arguments: [
+        ("90m", 5_400.0), ("6h", 21_600), ("1h30m", 5_400), ("45s", 45), ("3600s", 3_600), ("1d", 86_400), ("1.5h", 5_400),
     ])
     func maxDuration(text: String, seconds: Double) throws {
         #expect(try crawl(["--max-duration", text]).options.pacing.maxDuration == seconds)
@@ -203,6 +203,12 @@ struct CLIParsingTests {
         .init(arguments: ["crawl", "--max-duration", "soon"],
               message: "Invalid value 'soon' for '--max-duration': expected a duration such as 90m, 6h, 1h30m or 45s",
               command: "crawl"),
+        .init(arguments: ["crawl", "--max-duration", "6"],
+              message: "Invalid value '6' for '--max-duration': expected a duration with a unit (s, m, h or d), such as 6h for 6 hours or 6m for 6 minutes",
+              command: "crawl"),
+        .init(arguments: ["images", "--max-duration", "1.5"],
+              message: "Invalid value '1.5' for '--max-duration': expected a duration with a unit (s, m, h or d), such as 1.5h for 1.5 hours or 1.5m for 1.5 minutes",
+              command: "images"),
         .init(arguments: ["crawl", "--max-duration", "1h30"],
               message: "Invalid value '1h30' for '--max-duration': expected a duration such as 90m, 6h, 1h30m or 45s",
               command: "crawl"),

@@ -93,11 +93,15 @@ struct ChartBuilderTests {
         #expect(bars.contains("No data yet") && !bars.contains("<rect"))
     }
 
-    @Test("one point is a dot, not an invisible line")
+    @Test("one point says a line needs two instead of drawing a dot")
     func onePoint() {
         let svg = LineChart(title: "One", xLabel: "x", yLabel: "y", series: [ChartSeries(name: "a", color: 2, points: [ChartPoint(x: 5, y: 7)])]).svg()
-        #expect(svg.contains("<circle") && !svg.contains("<polyline"))
-        #expect(svg.contains("fill=\"\(ReportPalette.colors[2])\""))
+        #expect(svg.contains(">One point so far: a line needs two</text>"))
+        #expect(!svg.contains("<circle") && !svg.contains("<polyline"))
+        let two = LineChart(title: "Two", xLabel: "x", yLabel: "y", series: [
+            ChartSeries(name: "a", color: 2, points: [ChartPoint(x: 5, y: 7), ChartPoint(x: 6, y: 8)]),
+        ]).svg()
+        #expect(two.contains("<polyline") && !two.contains("One point so far"))
     }
 
     @Test("bars are as long as their values, labels are escaped and shortened")
@@ -108,7 +112,15 @@ struct ChartBuilderTests {
         let svg = chart.svg()
         #expect(svg.contains("Arms &amp; Armor") && svg.contains("&lt;Departments&gt;") && !svg.contains("<Departments>"))
         // Cut to fit the label column at the phone's 15 px font; the full name stays in the title.
-        #expect(svg.contains("<title>A very long department name indeed</title>A very long depart…</text>"))
+        let short = BarChart.shortened("A very long department name indeed", toFit: chart.labelWidth - 10)
+        #expect(short.hasSuffix("…") && short.count < "A very long department name indeed".count)
+        #expect(TextWidth.of(short, fontSize: TextWidth.tickFont) <= chart.labelWidth - 10)
+        #expect(svg.contains("<text class=\"label narrow\" x=\"") && svg.contains("<title>A very long department name indeed</title>\(short)</text>"))
+        // Whole on a wide screen: the label column grows to hold it.
+        #expect(svg.contains("<text class=\"label wide\" x=\"") && svg.contains("<title>A very long department name indeed</title>A very long department name indeed</text>"))
+        #expect(chart.labelWidth > 170 && chart.width == chart.labelWidth + 246 + BarChart.valueRoom)
+        // A short label is one text, the same everywhere.
+        #expect(svg.contains("<text class=\"label\" x=\""))
         let widths = svg.components(separatedBy: "<rect class=\"bar\"").dropFirst().compactMap { part -> Double? in
             guard let range = part.range(of: "width=\"") else { return nil }
             return Double(part[range.upperBound...].prefix { $0 != "\"" })

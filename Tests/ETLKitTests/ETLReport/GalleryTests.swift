@@ -52,12 +52,12 @@ struct GalleryTests {
         #expect(CommandRunner.exitCode(for: GalleryError.noSuchPage(3, count: 2)) == .dataError)
     }
 
-    @Test func aCatalogWithoutPagesIsRefused() throws {
+    @Test func aCatalogWithoutWorksIsRefusedAsPagesWouldBe() throws {
         let directory = TemporaryDirectory()
         _ = try CatalogFixture.open(directory)
         var gallery = GalleryOptions()
         gallery.catalogPath = directory.path("catalog.sqlite")
-        #expect(throws: GalleryError.noPages(catalog: gallery.catalogPath)) { try GalleryBuilder(options: gallery).run() }
+        #expect(throws: GalleryError.noWorks(catalog: gallery.catalogPath)) { try GalleryBuilder(options: gallery).run() }
         #expect(!FileManager.default.fileExists(atPath: directory.path("gallery")))
     }
 

@@ -132,5 +132,17 @@ struct CSVPlanIntegrationTests {
         #expect(bad.exitCode == 65)
         #expect(bad.standardError.hasPrefix("Error: \(fixture.path("bad.csv")) header"))
         #expect(bad.standardError.filter { $0 == "\n" }.count == 1)
+
+        // A missing CSV says where the file comes from; an unreachable API, how to plan without it.
+        let missing = try ETLRun.run(["plan", "--csv", fixture.path("absent/MetObjects.csv"), "--ids", fixture.path("ids.txt")])
+        #expect(missing.exitCode == 65)
+        #expect(missing.standardError == "Error: cannot open \(fixture.path("absent/MetObjects.csv")): No such file or directory; "
+            + "MetObjects.csv is The Met's open-access CSV, in https://github.com/metmuseum/openaccess (stored with Git LFS: git lfs pull)\n")
+        let offline = try ETLRun.run(["plan", "--csv", csv, "--api", "http://127.0.0.1:9"], timeout: 60)
+        #expect(offline.exitCode == 1)
+        #expect(offline.standardError.hasPrefix("Error: cannot list object IDs from http://127.0.0.1:9/objects: "))
+        #expect(offline.standardError.hasSuffix(
+            ". No answer from this API: check the network or proxy (https_proxy), give a reachable mirror with --api URL "
+                + "(such as the offline quick start's mock API on 127.0.0.1, see README.md), or plan for a file of IDs with --ids FILE\n"))
     }
 }

@@ -148,6 +148,7 @@ struct CSVReaderTests {
             try CSVReader(path: "/nonexistent/etlkit/MetObjects.csv")
         }
         #expect(error == .cannotOpen(path: "/nonexistent/etlkit/MetObjects.csv", reason: "No such file or directory"))
-        #expect(error?.description == "cannot open /nonexistent/etlkit/MetObjects.csv: No such file or directory")
+        #expect(error?.description == "cannot open /nonexistent/etlkit/MetObjects.csv: No such file or directory; "
+            + "MetObjects.csv is The Met's open-access CSV, in https://github.com/metmuseum/openaccess (stored with Git LFS: git lfs pull)")
     }
 }

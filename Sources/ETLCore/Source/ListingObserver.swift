@@ -1,0 +1,17 @@
+/// Hears a listing as it is read, page by page: the crawl turns it into
+/// progress lines and per-minute telemetry (see `ListingHeartbeat`).
+package protocol ListingObserver: Sendable {
+    /// A page came back with `items` records.
+    func pageRead(items: Int) async
+    /// The listing holds about `count` records from the start of the page
+    /// just read on (that page's included): said when a page tells a total.
+    func expect(fromLastPage count: Int) async
+    /// The listing opened its `count`th window.
+    func windowsOpened(_ count: Int) async
+}
+
+/// A listing page that knows how many records it holds, so the
+/// ``PageReader`` can count them for progress.
+package protocol CountedPage {
+    var itemCount: Int { get }
+}
