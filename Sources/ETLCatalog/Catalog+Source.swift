@@ -43,7 +43,12 @@ extension Catalog {
     /// Records the items of a listing-only source, read at `date`: each
     /// one's core columns, raw JSON, rejection reasons and own columns.
     package func store(_ items: [ListedItem], table: SourceTable?, at date: Date) throws {
-        try database.transaction {
+        try database.transaction { try storeRows(items, table: table, at: date) }
+    }
+
+    /// ``store(_:table:at:)`` inside the caller's transaction.
+    func storeRows(_ items: [ListedItem], table: SourceTable?, at date: Date) throws {
+        do {
             let fetchedAt = DatabaseValue.text(Timestamp.string(from: date))
             let upsert = try database.makeStatement(sql: """
                 INSERT INTO objects (
