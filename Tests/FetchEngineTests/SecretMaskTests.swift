@@ -102,9 +102,10 @@ struct SecretMaskTests {
             let standard = Data(plain).base64EncodedString()
             let urlSafe = standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
                 .replacingOccurrences(of: "=", with: "")
-            // The characters that encode key bytes alone: the groups after the
-            // one the key starts in, up to the one it ends in.
-            let first = (offset + 2) / 3 * 4
+            // The characters that encode key bytes alone: from the last of
+            // the group the key starts in (when it holds a key byte's last 6
+            // bits), up to the group it ends in.
+            let first = offset % 3 == 0 ? offset / 3 * 4 : offset / 3 * 4 + 4 - offset % 3
             let last = (offset + key.utf8.count) / 3 * 4
             for encoded in [standard, urlSafe] {
                 let characters = Array(encoded)

@@ -24,17 +24,19 @@ public struct SecretMask: Sendable {
             let bytes = Array(secret.utf8)
             let hex = bytes.flatMap { Array(String(format: "%02x", $0).utf8) }
             var found = [bytes, bytes.reversed(), hex]
-            for phase in 0..<3 { found += Self.base64(of: Array(bytes.dropFirst(phase))) }
+            for phase in 0..<3 { found += Self.base64(of: bytes, phase: phase) }
             for spelling in found where spelling.count >= Self.minimumRun { spellings.insert(spelling.map(Self.lowercased)) }
         }
         self.spellings = spellings.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    /// `bytes` in base64, standard and URL-safe. Where `bytes` start on a
-    /// 3-byte boundary of what was encoded, the text carries this spelling
-    /// (its last group too when they end it): runs of it are masked.
-    private static func base64(of bytes: [UInt8]) -> [[UInt8]] {
-        let text = Array(Data(bytes).base64EncodedString().utf8)
+    /// `bytes` in base64 as they read when `phase` of them end a 3-byte
+    /// group of what was encoded, standard and URL-safe: the characters of
+    /// that group the key's bytes alone decide (the last `phase`), then the
+    /// key's aligned rest (its last group too when it ends what was encoded).
+    private static func base64(of bytes: [UInt8], phase: Int) -> [[UInt8]] {
+        let lead = phase == 0 ? [] : Array(Data([UInt8](repeating: 0, count: 3 - phase) + bytes.prefix(phase)).base64EncodedString().utf8.suffix(phase))
+        let text = lead + Array(Data(bytes.dropFirst(phase)).base64EncodedString().utf8)
         let urlSafe = text.map { byte -> UInt8 in
             switch byte {
             case UInt8(ascii: "+"): return UInt8(ascii: "-")
