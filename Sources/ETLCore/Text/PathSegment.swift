@@ -1,8 +1,8 @@
 import Foundation
 
 /// An identifier a source sends that etl puts into a URL's path as one
-/// segment (an AIC `image_id`, a Flickr `server` or `secret`): the one rule
-/// for which are usable, and their encoding.
+/// segment (a picture's ID on an image server, a server's number, a
+/// secret): the one rule for which are usable, and their encoding.
 package enum PathSegment {
     /// `text` when it can stand for one segment of a picture's URL; nil
     /// when it shows nothing, is `.` or `..` (a client resolves those to
