@@ -48,43 +48,41 @@ extension Catalog {
 
     /// ``store(_:table:at:)`` inside the caller's transaction.
     func storeRows(_ items: [ListedItem], table: SourceTable?, at date: Date) throws {
-        do {
-            let fetchedAt = DatabaseValue.text(Timestamp.string(from: date))
-            let upsert = try database.makeStatement(sql: """
-                INSERT INTO objects (
-                    object_id, state, needs_fetch, http_status, fetched_at, attempts, error, primary_image,
-                    artist_display_name, title, title_text, object_date, object_begin_date, object_end_date,
-                    object_url, is_complete, dedup_key)
-                VALUES (?, \(ObjectState.fetched.sql), 0, 200, ?, 1, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (object_id) DO UPDATE SET
-                    state = \(ObjectState.fetched.sql), needs_fetch = 0, http_status = 200, fetched_at = excluded.fetched_at,
-                    attempts = attempts + 1, error = NULL, primary_image = excluded.primary_image,
-                    artist_display_name = excluded.artist_display_name, title = excluded.title,
-                    title_text = excluded.title_text, object_date = excluded.object_date,
-                    object_begin_date = excluded.object_begin_date, object_end_date = excluded.object_end_date,
-                    object_url = excluded.object_url, is_complete = excluded.is_complete, dedup_key = excluded.dedup_key
-                """)
-            let raw = try database.makeStatement(sql: """
-                INSERT INTO objects_raw (object_id, raw_json) VALUES (?, ?)
-                ON CONFLICT (object_id) DO UPDATE SET raw_json = excluded.raw_json
-                """)
-            let clearReasons = try database.makeStatement(sql: "DELETE FROM object_reasons WHERE object_id = ?")
-            let insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
-            let details = try table.map { try database.makeStatement(sql: $0.upsertSQL) }
-            for item in items {
-                let id = DatabaseValue.integer(Int64(item.id))
-                // works.artist_display_name is NOT NULL: a source without
-                // creators (a list of movies) stores an empty name.
-                try upsert.execute(arguments: [
-                    id, fetchedAt, .text(item.imageURL), .text(item.creator ?? ""), .text(item.title),
-                    .text(item.title.flatMap { PlainText.from(markup: $0) }), .text(item.date), .int(item.year), .int(item.year),
-                    .text(item.pageURL), .bool(item.isComplete), item.isComplete ? .text(item.duplicateKey ?? String(item.id)) : .null,
-                ])
-                try raw.execute(arguments: [id, .text(item.rawJSON)])
-                try clearReasons.execute(arguments: [id])
-                for reason in Set(item.reasons) { try insertReason.execute(arguments: [id, .text(reason.rawValue)]) }
-                try details?.execute(arguments: [id] + item.details)
-            }
+        let fetchedAt = DatabaseValue.text(Timestamp.string(from: date))
+        let upsert = try database.makeStatement(sql: """
+            INSERT INTO objects (
+                object_id, state, needs_fetch, http_status, fetched_at, attempts, error, primary_image,
+                artist_display_name, title, title_text, object_date, object_begin_date, object_end_date,
+                object_url, is_complete, dedup_key)
+            VALUES (?, \(ObjectState.fetched.sql), 0, 200, ?, 1, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (object_id) DO UPDATE SET
+                state = \(ObjectState.fetched.sql), needs_fetch = 0, http_status = 200, fetched_at = excluded.fetched_at,
+                attempts = attempts + 1, error = NULL, primary_image = excluded.primary_image,
+                artist_display_name = excluded.artist_display_name, title = excluded.title,
+                title_text = excluded.title_text, object_date = excluded.object_date,
+                object_begin_date = excluded.object_begin_date, object_end_date = excluded.object_end_date,
+                object_url = excluded.object_url, is_complete = excluded.is_complete, dedup_key = excluded.dedup_key
+            """)
+        let raw = try database.makeStatement(sql: """
+            INSERT INTO objects_raw (object_id, raw_json) VALUES (?, ?)
+            ON CONFLICT (object_id) DO UPDATE SET raw_json = excluded.raw_json
+            """)
+        let clearReasons = try database.makeStatement(sql: "DELETE FROM object_reasons WHERE object_id = ?")
+        let insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
+        let details = try table.map { try database.makeStatement(sql: $0.upsertSQL) }
+        for item in items {
+            let id = DatabaseValue.integer(Int64(item.id))
+            // works.artist_display_name is NOT NULL: a source without
+            // creators (a list of movies) stores an empty name.
+            try upsert.execute(arguments: [
+                id, fetchedAt, .text(item.imageURL), .text(item.creator ?? ""), .text(item.title),
+                .text(item.title.flatMap { PlainText.from(markup: $0) }), .text(item.date), .int(item.year), .int(item.year),
+                .text(item.pageURL), .bool(item.isComplete), item.isComplete ? .text(item.duplicateKey ?? String(item.id)) : .null,
+            ])
+            try raw.execute(arguments: [id, .text(item.rawJSON)])
+            try clearReasons.execute(arguments: [id])
+            for reason in Set(item.reasons) { try insertReason.execute(arguments: [id, .text(reason.rawValue)]) }
+            try details?.execute(arguments: [id] + item.details)
         }
     }
 
