@@ -35,7 +35,9 @@ public struct SecretMask: Sendable {
     /// that group the key's bytes alone decide (the last `phase`), then the
     /// key's aligned rest (its last group too when it ends what was encoded).
     private static func base64(of bytes: [UInt8], phase: Int) -> [[UInt8]] {
-        let lead = phase == 0 ? [] : Array(Data([UInt8](repeating: 0, count: 3 - phase) + bytes.prefix(phase)).base64EncodedString().utf8.suffix(phase))
+        // The group the key's first `phase` bytes end; zeros stand for what came before.
+        let group = [UInt8](repeating: 0, count: 3 - phase) + bytes.prefix(phase)
+        let lead = phase == 0 ? [] : Array(Data(group).base64EncodedString().utf8.suffix(phase))
         let text = lead + Array(Data(bytes.dropFirst(phase)).base64EncodedString().utf8)
         let urlSafe = text.map { byte -> UInt8 in
             switch byte {

@@ -65,4 +65,10 @@ struct HostileSourceTests {
             for text in [token, echo] { #expect(bytes.range(of: Data(text.utf8)) == nil) }
         }
     }
+
+    @Test("a Retry-After of 2^63 s is said in days, not trapped on")
+    func hugeDurationsAreShown() {
+        #expect(FigureText.duration(Double(Int64.max)) == "106751991167301d")
+        #expect(FigureText.duration(999_999) == "11d13h")
+    }
 }
