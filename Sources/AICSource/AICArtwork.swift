@@ -5,7 +5,7 @@ import Store
 /// The app's completeness rule for an AIC artwork and its catalog row.
 ///
 /// Complete = `id` a JSON integer > 0, `is_public_domain` JSON `true` (not
-/// the string `"true"`), and `image_id`, `title`, `artist_display`,
+/// the string `"true"`), `image_id` usable as a URL segment (``PathSegment``), and `title`, `artist_display`,
 /// `date_display`, `classification_title` strings that show something. The
 /// reasons are the Met's where the meaning is the same: not public domain,
 /// no picture (`image_id`), no title, no artist, no date, no classification.
@@ -59,7 +59,9 @@ package enum AICArtwork {
         default: return nil
         }
         if artwork["is_public_domain"] != .bool(true) { reasons.append(.notPublicDomain) }
-        let imageID = artwork["image_id"]?.nonBlankString
+        // An image_id that cannot stand as one segment of the IIIF URL
+        // (`..`, a NUL) is no picture: the work is incomplete, not fetched from elsewhere.
+        let imageID = PathSegment.usable(artwork["image_id"]?.string)
         let artist = artwork["artist_display"]?.nonBlankString
         let title = artwork["title"]?.nonBlankString
         let classification = artwork["classification_title"]?.nonBlankString
@@ -79,7 +81,7 @@ package enum AICArtwork {
             "department_title": .text(artwork["department_title"]?.string), "medium_display": .text(artwork["medium_display"]?.string),
             "place_of_origin": .text(artwork["place_of_origin"]?.string), "aic_credit_line": .text(artwork["credit_line"]?.string),
             "main_reference_number": .text(artwork["main_reference_number"]?.string),
-            "is_public_domain": .bool(artwork["is_public_domain"] == .bool(true)), "image_id": .text(artwork["image_id"]?.string),
+            "is_public_domain": .bool(artwork["is_public_domain"] == .bool(true)), "image_id": .text(imageID),
             "thumbnail_width": .int(thumbnail?["width"]?.integer.map(Int.init)),
             "thumbnail_height": .int(thumbnail?["height"]?.integer.map(Int.init)),
             "thumbnail_alt_text": .text(thumbnail?["alt_text"]?.string), "thumbnail_lqip": .text(thumbnail?["lqip"]?.string),
@@ -106,10 +108,7 @@ package enum AICArtwork {
     /// `{iiif}/{image_id}/full/{width},/0/default.jpg`: the IIIF Image API
     /// URL of the picture `width` pixels wide.
     package static func imageURL(iiif: String, imageID: String, width: Int) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#")
-        let segment = imageID.addingPercentEncoding(withAllowedCharacters: allowed) ?? imageID
-        return "\(iiif.hasSuffix("/") ? String(iiif.dropLast()) : iiif)/\(segment)/full/\(width),/0/default.jpg"
+        "\(iiif.hasSuffix("/") ? String(iiif.dropLast()) : iiif)/\(PathSegment.encoded(imageID))/full/\(width),/0/default.jpg"
     }
 
     /// A year as AIC sends it (an integer; BCE years are negative).

@@ -52,14 +52,18 @@ package struct AICLister: Sendable {
             }
             let iiif = read.iiif ?? "https://www.artic.edu/iiif/2"
             for artwork in read.artworks { listing.add(AICArtwork.item(from: artwork, iiif: iiif, width: query.imageWidth)) }
+            // A window read is final: stored now, so memory holds one window however long the listing.
+            try listing.flush()
             // The next window starts above the highest ID read; none read
-            // (every artwork without an ID) cannot move on.
-            guard !read.isLast, let highest = read.artworks.compactMap(Self.id).max(), highest >= from else {
+            // (every artwork without an ID), or the highest ID there can be
+            // (a hostile 2^63 − 1), cannot move on.
+            guard !read.isLast, let highest = read.artworks.compactMap(Self.id).max(), highest >= from,
+                  case (let next, false) = highest.addingReportingOverflow(1) else {
                 if !read.isLast { isComplete = false }
                 listing.isComplete = isComplete
                 return
             }
-            from = highest + 1
+            from = next
         }
         listing.isComplete = false
     }

@@ -47,50 +47,53 @@ extension Catalog {
     /// Records the items of a listing-only source, read at `date`: each
     /// one's core columns, raw JSON, rejection reasons and own columns.
     package func store(_ items: [ListedItem], table: SourceTable?, at date: Date) throws {
-        try database.transaction {
-            let fetchedAt = DatabaseValue.text(Timestamp.string(from: date))
-            let upsert = try database.makeStatement(sql: """
-                INSERT INTO objects (
-                    object_id, state, needs_fetch, http_status, fetched_at, attempts, error, primary_image,
-                    artist_display_name, title, title_text, object_date, object_begin_date, object_end_date,
-                    object_url, is_complete, dedup_key, department, classification, medium, culture, credit_line,
-                    accession_number)
-                VALUES (?, \(ObjectState.fetched.sql), 0, 200, ?, 1, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (object_id) DO UPDATE SET
-                    state = \(ObjectState.fetched.sql), needs_fetch = 0, http_status = 200, fetched_at = excluded.fetched_at,
-                    attempts = attempts + 1, error = NULL, primary_image = excluded.primary_image,
-                    artist_display_name = excluded.artist_display_name, title = excluded.title,
-                    title_text = excluded.title_text, object_date = excluded.object_date,
-                    object_begin_date = excluded.object_begin_date, object_end_date = excluded.object_end_date,
-                    object_url = excluded.object_url, is_complete = excluded.is_complete, dedup_key = excluded.dedup_key,
-                    department = excluded.department, classification = excluded.classification, medium = excluded.medium,
-                    culture = excluded.culture, credit_line = excluded.credit_line, accession_number = excluded.accession_number
-                """)
-            let raw = try database.makeStatement(sql: """
-                INSERT INTO objects_raw (object_id, raw_json) VALUES (?, ?)
-                ON CONFLICT (object_id) DO UPDATE SET raw_json = excluded.raw_json
-                """)
-            let clearReasons = try database.makeStatement(sql: "DELETE FROM object_reasons WHERE object_id = ?")
-            let insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
-            let details = try table.map { try database.makeStatement(sql: $0.upsertSQL) }
-            for item in items {
-                let id = DatabaseValue.integer(Int64(item.id))
-                // works.artist_display_name is NOT NULL: a source without
-                // creators (a list of movies) stores an empty name.
-                try upsert.execute(arguments: [
-                    id, fetchedAt, .text(item.imageURL), .text(item.creator ?? ""), .text(item.title),
-                    .text(item.title.flatMap { PlainText.from(markup: $0) }), .text(item.date), .int(item.year),
-                    .int(item.endYear ?? item.year), .text(item.pageURL), .bool(item.isComplete),
-                    item.isComplete ? .text(item.duplicateKey ?? String(item.id)) : .null,
-                    // The shared work fields: NULL when blank, as the Met's are.
-                    .text(Self.shown(item.department)), .text(Self.shown(item.classification)), .text(Self.shown(item.medium)),
-                    .text(Self.shown(item.culture)), .text(Self.shown(item.creditLine)), .text(Self.shown(item.accessionNumber)),
-                ])
-                try raw.execute(arguments: [id, .text(item.rawJSON)])
-                try clearReasons.execute(arguments: [id])
-                for reason in Set(item.reasons) { try insertReason.execute(arguments: [id, .text(reason.rawValue)]) }
-                if let table, let details { try details.execute(arguments: try table.arguments(id: id, values: item.details)) }
-            }
+        try database.transaction { try storeRows(items, table: table, at: date) }
+    }
+
+    /// ``store(_:table:at:)`` inside the caller's transaction.
+    func storeRows(_ items: [ListedItem], table: SourceTable?, at date: Date) throws {
+        let fetchedAt = DatabaseValue.text(Timestamp.string(from: date))
+        let upsert = try database.makeStatement(sql: """
+            INSERT INTO objects (
+                object_id, state, needs_fetch, http_status, fetched_at, attempts, error, primary_image,
+                artist_display_name, title, title_text, object_date, object_begin_date, object_end_date,
+                object_url, is_complete, dedup_key, department, classification, medium, culture, credit_line,
+                accession_number)
+            VALUES (?, \(ObjectState.fetched.sql), 0, 200, ?, 1, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (object_id) DO UPDATE SET
+                state = \(ObjectState.fetched.sql), needs_fetch = 0, http_status = 200, fetched_at = excluded.fetched_at,
+                attempts = attempts + 1, error = NULL, primary_image = excluded.primary_image,
+                artist_display_name = excluded.artist_display_name, title = excluded.title,
+                title_text = excluded.title_text, object_date = excluded.object_date,
+                object_begin_date = excluded.object_begin_date, object_end_date = excluded.object_end_date,
+                object_url = excluded.object_url, is_complete = excluded.is_complete, dedup_key = excluded.dedup_key,
+                department = excluded.department, classification = excluded.classification, medium = excluded.medium,
+                culture = excluded.culture, credit_line = excluded.credit_line, accession_number = excluded.accession_number
+            """)
+        let raw = try database.makeStatement(sql: """
+            INSERT INTO objects_raw (object_id, raw_json) VALUES (?, ?)
+            ON CONFLICT (object_id) DO UPDATE SET raw_json = excluded.raw_json
+            """)
+        let clearReasons = try database.makeStatement(sql: "DELETE FROM object_reasons WHERE object_id = ?")
+        let insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
+        let details = try table.map { try database.makeStatement(sql: $0.upsertSQL) }
+        for item in items {
+            let id = DatabaseValue.integer(Int64(item.id))
+            // works.artist_display_name is NOT NULL: a source without
+            // creators (a list of movies) stores an empty name.
+            try upsert.execute(arguments: [
+                id, fetchedAt, .text(item.imageURL), .text(item.creator ?? ""), .text(item.title),
+                .text(item.title.flatMap { PlainText.from(markup: $0) }), .text(item.date), .int(item.year),
+                .int(item.endYear ?? item.year), .text(item.pageURL), .bool(item.isComplete),
+                item.isComplete ? .text(item.duplicateKey ?? String(item.id)) : .null,
+                // The shared work fields: NULL when blank, as the Met's are.
+                .text(Self.shown(item.department)), .text(Self.shown(item.classification)), .text(Self.shown(item.medium)),
+                .text(Self.shown(item.culture)), .text(Self.shown(item.creditLine)), .text(Self.shown(item.accessionNumber)),
+            ])
+            try raw.execute(arguments: [id, .text(item.rawJSON)])
+            try clearReasons.execute(arguments: [id])
+            for reason in Set(item.reasons) { try insertReason.execute(arguments: [id, .text(reason.rawValue)]) }
+            if let table, let details { try details.execute(arguments: try table.arguments(id: id, values: item.details)) }
         }
     }
 

@@ -69,11 +69,15 @@ package struct FlickrLister: Sendable {
                 if first.photos.contains(where: { !Self.isUploaded($0, within: window) }) {
                     throw FlickrError.ignoresUploadDates(api: api)
                 }
-                tally.unreachable += first.total - Self.reachable
+                // Totals are the server's numbers: a hostile one saturates rather than traps.
+                let (sum, overflow) = tally.unreachable.addingReportingOverflow(first.total - Self.reachable)
+                tally.unreachable = overflow ? .max : sum
                 isComplete = false
             }
             let (photos, isSteady) = try await readWhole(window, first: first)
             for photo in photos { listing.add(FlickrPhoto.item(from: photo, query: query)) }
+            // A window read is final: stored now, so memory holds one window however many there are.
+            try listing.flush()
             if !isSteady {
                 tally.unsteady += 1
                 isComplete = false
@@ -97,8 +101,10 @@ package struct FlickrLister: Sendable {
             var photos = first.photos
             var agrees = true
             // The page count follows from the total and the page size: a missing `pages` cannot cut it short.
+            // `perpage` is the server's number: rounded up without adding to it, so no value overflows.
             let perPage = max(1, first.perPage ?? Self.perPage)
-            let pages = (min(first.total, Self.reachable) + perPage - 1) / perPage
+            let reachable = min(first.total, Self.reachable)
+            let pages = reachable / perPage + (reachable % perPage == 0 ? 0 : 1)
             if pages >= 2 {
                 for page in 2...pages {
                     let body = try await read(window, page: page)

@@ -44,8 +44,9 @@ package enum FlickrPhoto {
         default:
             return nil
         }
-        let server = photo["server"]?.nonBlankString
-        let secret = photo["secret"]?.nonBlankString
+        // Both stand in the picture's URL path: `..` or a control character is none.
+        let server = PathSegment.usable(photo["server"]?.string)
+        let secret = PathSegment.usable(photo["secret"]?.string)
         if photo["farm"]?.integer == nil { reasons.append(.missingFarm) }
         if server == nil { reasons.append(.missingServer) }
         if secret == nil { reasons.append(.missingSecret) }
@@ -68,7 +69,7 @@ package enum FlickrPhoto {
         item.date = taken
         item.year = taken.flatMap { Int($0.prefix(4)) }
         if let server, let secret {
-            item.imageURL = "\(query.imageBase)/\(server)/\(id)_\(secret)_\(query.imageSize).jpg"
+            item.imageURL = "\(query.imageBase)/\(PathSegment.encoded(server))/\(id)_\(PathSegment.encoded(secret))_\(query.imageSize).jpg"
         }
         item.pageURL = pageURL
         return item

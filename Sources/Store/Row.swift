@@ -23,11 +23,19 @@ public struct Row: Sendable {
         return values[index]
     }
 
-    /// Column `name` as an integer; nil when it is NULL or text.
+    /// Column `name` as an integer; nil when it is NULL or text. A REAL
+    /// is truncated toward zero; one that is not finite or does not fit an
+    /// `Int` (a hand-edited catalog) throws rather than traps.
     public func integer(named name: String) throws -> Int? {
         switch try value(named: name) {
         case .integer(let value): return Int(value)
-        case .real(let value): return Int(value)
+        case .real(let value):
+            guard let integer = Int(exactly: value.rounded(.towardZero)) else {
+                throw DatabaseError(
+                    resultCode: SQLITE_MISMATCH,
+                    message: "column '\(name)' holds \(value), which is not an integer etl can use")
+            }
+            return integer
         default: return nil
         }
     }

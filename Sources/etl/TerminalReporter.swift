@@ -38,7 +38,8 @@ final class TerminalReporter: CrawlReporter {
         case .pacer(.noise(let reason)):
             line("refusal was noise (\(reason)); a probe answered normally, rate unchanged")
         case .pacer(.cappedRetryAfter(let asked, let waited)):
-            line("Retry-After of \(FigureText.duration(asked)) capped at \(FigureText.duration(waited))")
+            line("the server asked to wait \(FigureText.duration(asked)) (Retry-After); etl waits \(FigureText.duration(waited)), "
+                + "and no longer in all for such asks this run")
         case .stopping(let reason):
             line("stopping: \(reason)")
         case .pageSettingsChanged:

@@ -83,6 +83,22 @@ struct FetcherTests {
         #expect(await fetcher.pacer.takeEvents() == [.cappedRetryAfter(askedSeconds: 86_400, waitedSeconds: 20)])
     }
 
+    @Test("a server that keeps asking for days: one capped wait a run, then its items give up at once, saying why")
+    func aRetryAfterOfDaysAgainGivesUpInsteadOfWaitingPerAttempt() async {
+        let clock = ManualClock()
+        let client = StubClient(clock: clock) { _, _, _ in .answer(.status(503, retryAfter: 86_400)) }
+        let pacer = PacingOptions.with(cooldown: 2).makePacer(stop: StopSignal(), clock: clock)
+        let fetcher = Fetcher(kind: TestKind(), client: client, pacer: pacer, maxAttempts: 5)
+        let (first, second) = await clock.driving { (await fetcher.fetch(Self.item), await fetcher.fetch(Self.good)) }
+        let reason = "HTTP 503 (after 2 attempts); the server asked to wait 86400 s (Retry-After), longer than this run waits; run again later"
+        #expect(Self.outcome(first).hasSuffix(reason), "\(Self.outcome(first))")
+        #expect(Self.outcome(second).hasSuffix(reason.replacingOccurrences(of: "after 2", with: "after 1")), "\(Self.outcome(second))")
+        // Ten cooldowns (20 s) once, not per attempt (five attempts would
+        // wait 80 s); the other item asks at its turn (the auto rate starts at 1/s).
+        #expect(client.requests.map(\.at) == timeline([0, 20, 21]))
+        #expect(await fetcher.pacer.takeEvents() == [.cappedRetryAfter(askedSeconds: 86_400, waitedSeconds: 20)])
+    }
+
     /// `good` answered first, so the probe asks it again; the item itself
     /// is refused once at 0.25 s.
     @Test func aRefusalThatTheProbeFindsWasNoiseCostsOneRetry() async {

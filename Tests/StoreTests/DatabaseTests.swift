@@ -52,6 +52,21 @@ struct DatabaseTests {
         #expect(try row.value(named: "n") == .null)
     }
 
+    /// Issue 29, item 2: a hand-edited catalog's REAL that is not finite
+    /// or does not fit an Int is an error, never a trap.
+    @Test func aRealThatDoesNotFitAnIntThrows() throws {
+        let directory = TemporaryDirectory()
+        let database = try Database(path: directory.path("test.sqlite"))
+        let row = try #require(try database.fetchOne(
+            sql: "SELECT 1e300 AS big, -1e300 AS small, 9e999 AS inf, 9.3e18 AS past, -9223372036854775808.0 AS least, -2.7 AS neg"))
+        for (name, shown) in [("big", "1e+300"), ("small", "-1e+300"), ("inf", "inf"), ("past", "9.3e+18")] {
+            let expected = DatabaseError(resultCode: 20, message: "column '\(name)' holds \(shown), which is not an integer etl can use")
+            #expect(throws: expected) { try row.integer(named: name) }
+        }
+        #expect(try row.integer(named: "least") == Int.min)
+        #expect(try row.integer(named: "neg") == -2, "truncated toward zero, as before")
+    }
+
     /// A typo in a column name is an error, never a silent NULL (or 0).
     @Test func unknownColumnNameThrows() throws {
         let directory = TemporaryDirectory()

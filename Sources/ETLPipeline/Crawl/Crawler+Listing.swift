@@ -8,15 +8,19 @@ import SourceRegistry
 
 extension Crawler {
     /// A source whose listing carries the records: read the whole list,
-    /// record every item with its verdict, withdraw what left the list,
+    /// storing every item with its verdict as the lister settles it (so
+    /// memory holds one window, not the list), withdraw what left the list,
     /// rebuild the works and pages. What was read is kept even when the
     /// reading failed half-way; nothing is withdrawn from a list read in part.
     func readListing(_ lister: any RecordLister, table: SourceTable?, run: inout CrawlRun) async throws {
         run.summary.source = options.source
-        var listing = SourceListing()
+        let writer = try ListingWriter(catalog: run.catalog, table: table, at: run.startedAt)
+        var listing = SourceListing(store: writer)
         var failure: (any Error)?
         let heartbeat = ListingHeartbeat(
             minutes: run.paced.minutes, pacer: run.pacer, reporter: reporter, start: run.paced.start, catalogPath: run.catalog.path)
+        // A long Retry-After is said when it is met, not after the listing.
+        await run.pacer.deliverEvents { [reporter] in reporter.crawl(didReport: .pacer($0)) }
         do {
             let context = ListingContext(options: options, client: client, pacer: run.pacer, startedAt: run.startedAt, observer: heartbeat)
             try await lister.list(context, into: &listing, summary: &run.summary)
@@ -26,39 +30,39 @@ extension Crawler {
         } catch {
             failure = error
         }
+        await run.pacer.deliverEvents(to: nil)
         // The heartbeat closed the minutes that passed while it read; the run closes the last.
         run.paced.minutes = await heartbeat.minutes
         // A run that read nothing (a refused key) leaves works and pages as they were.
-        if failure == nil || !listing.items.isEmpty {
+        if failure == nil || listing.count > 0 {
             do {
-                try record(listing, table: table, run: &run)
+                try listing.flush(to: writer)
+                try record(listing, writer: writer, table: table, run: &run)
                 var tally = FetchTally()
                 tally.requests = await run.pacer.requests
-                run.paced.minutes.count(
-                    ok: listing.items.count, complete: listing.items.filter(\.isComplete).count, tally: tally, isCommitted: false)
+                run.paced.minutes.count(ok: listing.count, complete: try writer.completeCount(), tally: tally, isCommitted: false)
             } catch {
                 failure = failure ?? error
             }
         }
-        run.hasRecorded = !listing.items.isEmpty
+        run.hasRecorded = listing.count > 0
         if let failure { throw failure }
     }
 
-    /// Withdraws what a complete listing lacks, stores every item, rebuilds works and pages.
-    private func record(_ listing: SourceListing, table: SourceTable?, run: inout CrawlRun) throws {
+    /// Withdraws what a complete listing lacks, rebuilds works and pages
+    /// (every item is stored by now).
+    private func record(_ listing: SourceListing, writer: ListingWriter, table: SourceTable?, run: inout CrawlRun) throws {
         let catalog = run.catalog
         let keptBefore = try catalog.keptIDs().count
-        run.summary.listed = listing.items.count
+        run.summary.listed = listing.count
         run.summary.skippedListed = listing.repeats + listing.withoutID
         (run.summary.withoutUsableID, run.summary.listedAgain) = (listing.withoutID, listing.repeats)
         if listing.isComplete {
-            let changes = try catalog.registerListing(
-                ids: listing.ids, at: run.startedAt, maxWithdraw: WithdrawLimit(percent: options.maxWithdrawPercent, url: options.api))
+            let changes = try writer.registerComplete(maxWithdraw: WithdrawLimit(percent: options.maxWithdrawPercent, url: options.api))
             run.summary.withdrawn = changes.withdrawn
-            reporter.crawl(didReport: .planned(mode: "full", listed: listing.items.count, changes: changes, queued: 0))
+            reporter.crawl(didReport: .planned(mode: "full", listed: listing.count, changes: changes, queued: 0))
         }
-        try catalog.store(listing.items, table: table, at: run.startedAt)
-        run.summary.fetched = listing.items.count
+        run.summary.fetched = listing.count
         try run.summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options, reporter: reporter) {
             if let table { try catalog.copySourceColumns(from: table) }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why an item's request failed.
 public struct FetchFailure: Sendable, Equatable {
     public enum Category: String, Sendable {
@@ -21,6 +23,14 @@ public struct FetchFailure: Sendable, Equatable {
     public func after(_ attempts: Int, _ what: String = "attempts") -> FetchFailure {
         var copy = self
         copy.reason += " (after \(attempts) \(what))"
+        return copy
+    }
+
+    /// The failure of a request given up on while the server asked to wait
+    /// `seconds` (`Retry-After`) past what the run waits.
+    public func asking(_ seconds: Double) -> FetchFailure {
+        var copy = self
+        copy.reason += "; the server asked to wait \(String(format: "%.0f", seconds)) s (Retry-After), longer than this run waits; run again later"
         return copy
     }
 }

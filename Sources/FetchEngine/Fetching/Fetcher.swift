@@ -56,9 +56,17 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
                     if failure.category == .unreachable { return .unreachable(item, failure.after(failures), tally: tally) }
                     return .finished(kind.output(for: item, failure: failure.after(failures), attempts: tally.requests), tally: tally)
                 }
-                tally.retries += 1
                 var delay = backoff.delay(attempt: failures, using: &generator)
-                if let retryAfter { delay = await pacer.boundedRetryAfter(retryAfter) }
+                if let retryAfter {
+                    guard let bounded = await pacer.boundedRetryAfter(retryAfter) else {
+                        // The run's long waits are spent: a server asking for days gets no more attempts.
+                        let final = failure.after(failures).asking(retryAfter)
+                        if failure.category == .unreachable { return .unreachable(item, final, tally: tally) }
+                        return .finished(kind.output(for: item, failure: final, attempts: tally.requests), tally: tally)
+                    }
+                    delay = bounded
+                }
+                tally.retries += 1
                 if let reason = await pacer.pause(seconds: delay) { return .abandoned(item, reason, tally: tally) }
             case .refused(let failure, let isFinalIfNoise):
                 tally.refusals += 1

@@ -4,9 +4,12 @@ import Foundation
 /// URL, a message quoting the request) before it is printed or stored.
 ///
 /// A server may echo a key in another spelling, so a secret is found in
-/// any letter case, percent-encoded, base64-encoded and reversed, and any
-/// run of ``minimumRun`` or more of its characters is masked: a key cut to
-/// its first 12 characters is still a key.
+/// any letter case, reversed, as hex, as base64 in each of its three
+/// phases (the key need not start on a 3-byte boundary of what was
+/// encoded) in the standard and URL-safe alphabets, and under any
+/// percent-encoding (some bytes or every byte as `%XX`, either case); any
+/// run of ``minimumRun`` or more of a spelling's characters is masked: a
+/// key cut to its first 12 characters is still a key.
 public struct SecretMask: Sendable {
     /// The shortest run of a secret's characters that is masked; credentials
     /// shorter than this are refused where they are read.
@@ -16,17 +19,34 @@ public struct SecretMask: Sendable {
     private let spellings: [[UInt8]]
 
     public init(_ secrets: [String]) {
-        var spellings: [[UInt8]] = []
+        var spellings: Set<[UInt8]> = []
         for secret in secrets where secret.utf8.count >= Self.minimumRun {
             let bytes = Array(secret.utf8)
-            var allowed = CharacterSet.alphanumerics
-            allowed.insert(charactersIn: "-._~")
-            let encoded = secret.addingPercentEncoding(withAllowedCharacters: allowed) ?? secret
-            for spelling in [bytes, Array(encoded.utf8), bytes.reversed(), Array(Data(bytes).base64EncodedString().utf8)] {
-                spellings.append(spelling.map(Self.lowercased))
+            let hex = bytes.flatMap { Array(String(format: "%02x", $0).utf8) }
+            var found = [bytes, bytes.reversed(), hex]
+            for phase in 0..<3 { found += Self.base64(of: bytes, phase: phase) }
+            for spelling in found where spelling.count >= Self.minimumRun { spellings.insert(spelling.map(Self.lowercased)) }
+        }
+        self.spellings = spellings.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// `bytes` in base64 as they read when `phase` of them end a 3-byte
+    /// group of what was encoded, standard and URL-safe: the characters of
+    /// that group the key's bytes alone decide (the last `phase`), then the
+    /// key's aligned rest (its last group too when it ends what was encoded).
+    private static func base64(of bytes: [UInt8], phase: Int) -> [[UInt8]] {
+        // The group the key's first `phase` bytes end; zeros stand for what came before.
+        let group = [UInt8](repeating: 0, count: 3 - phase) + bytes.prefix(phase)
+        let lead = phase == 0 ? [] : Array(Data(group).base64EncodedString().utf8.suffix(phase))
+        let text = lead + Array(Data(bytes.dropFirst(phase)).base64EncodedString().utf8)
+        let urlSafe = text.map { byte -> UInt8 in
+            switch byte {
+            case UInt8(ascii: "+"): return UInt8(ascii: "-")
+            case UInt8(ascii: "/"): return UInt8(ascii: "_")
+            default: return byte
             }
         }
-        self.spellings = spellings
+        return [text, urlSafe]
     }
 
     /// `text` with every run of a secret's characters replaced by `***`.
@@ -36,7 +56,13 @@ public struct SecretMask: Sendable {
         // A non-ASCII scalar never matches: secrets are visible ASCII.
         let folded = scalars.map { $0.isASCII ? Self.lowercased(UInt8($0.value)) : 0 }
         var hidden = [Bool](repeating: false, count: scalars.count)
-        for spelling in spellings { mark(spelling, in: folded, &hidden) }
+        // Searched as written and with every `%XX` decoded, so any mix of
+        // encoded and plain bytes is found; a decoded byte hides its three characters.
+        let decoded = Self.percentDecoded(folded)
+        for spelling in spellings {
+            mark(spelling, in: folded, &hidden)
+            if let decoded { mark(spelling, in: decoded.bytes, origins: decoded.origins, &hidden) }
+        }
         guard hidden.contains(true) else { return text }
         var result = String.UnicodeScalarView()
         var index = 0
@@ -52,10 +78,42 @@ public struct SecretMask: Sendable {
         return String(result)
     }
 
+    /// `text` with each `%XX` replaced by its byte (lower-cased), and where
+    /// each byte came from; nil when `text` holds no percent-encoding.
+    private static func percentDecoded(_ text: [UInt8]) -> (bytes: [UInt8], origins: [Range<Int>])? {
+        var bytes: [UInt8] = []
+        var origins: [Range<Int>] = []
+        var index = 0
+        var isEncoded = false
+        while index < text.count {
+            if text[index] == UInt8(ascii: "%"), index + 2 < text.count,
+               let high = hexValue(text[index + 1]), let low = hexValue(text[index + 2]) {
+                bytes.append(lowercased(high << 4 | low))
+                origins.append(index..<index + 3)
+                index += 3
+                isEncoded = true
+            } else {
+                bytes.append(text[index])
+                origins.append(index..<index + 1)
+                index += 1
+            }
+        }
+        return isEncoded ? (bytes, origins) : nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        default: return nil  // `text` is lower-cased already
+        }
+    }
+
     /// Marks every common run of `minimumRun`+ characters of `text` and
     /// `secret` (the longest-common-substring table, one row at a time:
-    /// O(text × secret), and error texts are short).
-    private func mark(_ secret: [UInt8], in text: [UInt8], _ hidden: inout [Bool]) {
+    /// O(text × secret), and error texts are short); `origins` maps a
+    /// position of `text` to the characters it stands for.
+    private func mark(_ secret: [UInt8], in text: [UInt8], origins: [Range<Int>]? = nil, _ hidden: inout [Bool]) {
         var previous = [Int](repeating: 0, count: secret.count + 1)
         var current = previous
         for (i, byte) in text.enumerated() {
@@ -63,7 +121,13 @@ public struct SecretMask: Sendable {
                 current[j + 1] = byte != 0 && byte == secret[j] ? previous[j] + 1 : 0
                 let run = current[j + 1]
                 if run >= Self.minimumRun {
-                    for k in (i - run + 1)...i { hidden[k] = true }
+                    for k in (i - run + 1)...i {
+                        if let origins {
+                            for origin in origins[k] { hidden[origin] = true }
+                        } else {
+                            hidden[k] = true
+                        }
+                    }
                 }
             }
             swap(&previous, &current)

@@ -45,6 +45,9 @@ public actor RequestPacer {
     private var events: [PacerEvent] = []
     private var lastRefusal = ""
     private var hasReportedCap = false
+    /// Seconds of long `Retry-After` waits (past ``maxRetryAfter``) granted this run.
+    private var longWaited = 0.0
+    private var listener: (@Sendable (PacerEvent) -> Void)?
     /// A URL that answered normally lately: what probes ask for.
     private var knownGoodURL: String?
 
@@ -187,7 +190,7 @@ public actor RequestPacer {
         case .block(let isNewEpisode):
             settleBlock(isNew: isNewEpisode)
         case .noise:
-            events.append(.noise(reason: lastRefusal))
+            post(.noise(reason: lastRefusal))
             openGate()
         case .settled:
             break
@@ -201,13 +204,23 @@ public actor RequestPacer {
     }
 
     /// `seconds` of `Retry-After`, capped at ``maxRetryAfter`` and at the
-    /// time left; the first cap is reported.
-    public func boundedRetryAfter(_ seconds: Double) -> Double {
+    /// time left; the first cap is reported. A longer ask than
+    /// ``maxRetryAfter`` is a long wait: the run's long waits add up to
+    /// ``maxRetryAfter`` at most (and end with `--max-duration`), so a
+    /// server asking for days costs one capped wait per run, not one per
+    /// attempt. Nil once that is spent: the request gives up instead.
+    public func boundedRetryAfter(_ seconds: Double) -> Double? {
         var bounded = min(max(seconds, 0), maxRetryAfter)
         if let remaining = remainingTime { bounded = min(bounded, max(remaining.inSeconds, 0)) }
+        if seconds > maxRetryAfter {
+            let left = maxRetryAfter - longWaited
+            guard left > 0 else { return nil }
+            bounded = min(bounded, left)
+            longWaited += bounded
+        }
         if bounded < seconds, !hasReportedCap {
             hasReportedCap = true
-            events.append(.cappedRetryAfter(askedSeconds: seconds, waitedSeconds: bounded))
+            post(.cappedRetryAfter(askedSeconds: seconds, waitedSeconds: bounded))
         }
         return bounded
     }
@@ -218,6 +231,18 @@ public actor RequestPacer {
         return events
     }
 
+    /// Hands every event to `listener` as it happens (those waiting first)
+    /// instead of keeping it for ``takeEvents()``, for a loop with no
+    /// heartbeat of its own (a listing read page by page); nil keeps them again.
+    public func deliverEvents(to listener: (@Sendable (PacerEvent) -> Void)?) {
+        self.listener = listener
+        if let listener { takeEvents().forEach(listener) }
+    }
+
+    private func post(_ event: PacerEvent) {
+        if let listener { listener(event) } else { events.append(event) }
+    }
+
     private func settleBlock(isNew: Bool) {
         if isNew { controller?.recordBlock(at: now) }
         lastBlockSeconds = max(0, (judge.cooldownUntil ?? now) - now)
@@ -225,7 +250,7 @@ public actor RequestPacer {
             nextSlot = max(nextSlot, until)
             isResuming = true
         }
-        events.append(.confirmedBlock(
+        post(.confirmedBlock(
             reason: lastRefusal, cooldownSeconds: max(0, (judge.cooldownUntil ?? now) - now), newRate: currentRate))
         openGate()
     }
