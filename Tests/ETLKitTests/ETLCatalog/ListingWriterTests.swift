@@ -12,7 +12,7 @@ import Testing
 @Suite("Listing writer")
 struct ListingWriterTests {
     static func item(_ id: Int, title: String = "t", complete: Bool = true) -> ListedItem {
-        var item = ListedItem(id: id, rawJSON: #"{"id":\#(id)}"#, reasons: complete ? [] : [.missingTitle], details: [])
+        var item = ListedItem(id: id, rawJSON: #"{"id":\#(id)}"#, reasons: complete ? [] : [.missingTitle], details: [:])
         item.title = title
         return item
     }
