@@ -15,20 +15,28 @@ extension Catalog {
             try loadIDSet(ids)
             try maxWithdraw.check(self)
             let added = try insertUnknownIDs()
-            try database.execute(
-                sql: """
-                    UPDATE objects SET is_listed = 0, withdrawn_at = ?
-                     WHERE is_listed = 1 AND object_id NOT IN (SELECT object_id FROM id_set)
-                    """,
-                arguments: [.text(Timestamp.string(from: date))])
-            let withdrawn = database.changesCount
-            try database.execute(sql: """
-                UPDATE objects SET is_listed = 1, withdrawn_at = NULL, needs_fetch = 1
-                 WHERE is_listed = 0 AND object_id IN (SELECT object_id FROM id_set)
-                """)
-            let relisted = database.changesCount
+            let (withdrawn, relisted) = try withdrawOutsideIDSet(at: date, queueRelisted: true)
             return ListingChanges(added: added, withdrawn: withdrawn, relisted: relisted)
         }
+    }
+
+    /// Inside the caller's transaction, for a listing read whole and loaded
+    /// into `id_set`: marks withdrawn the listed objects it lacks, and
+    /// listed again the withdrawn ones it names (queued for fetching when
+    /// `queueRelisted`: a listing of IDs only). Returns both counts.
+    func withdrawOutsideIDSet(at date: Date, queueRelisted: Bool) throws -> (withdrawn: Int, relisted: Int) {
+        try database.execute(
+            sql: """
+                UPDATE objects SET is_listed = 0, withdrawn_at = ?
+                 WHERE is_listed = 1 AND object_id NOT IN (SELECT object_id FROM id_set)
+                """,
+            arguments: [.text(Timestamp.string(from: date))])
+        let withdrawn = database.changesCount
+        try database.execute(sql: """
+            UPDATE objects SET is_listed = 1, withdrawn_at = NULL\(queueRelisted ? ", needs_fetch = 1" : "")
+             WHERE is_listed = 0 AND object_id IN (SELECT object_id FROM id_set)
+            """)
+        return (withdrawn, database.changesCount)
     }
 
     /// Queues `ids` for fetching, adding those the catalog does not know.

@@ -63,19 +63,9 @@ package final class ListingWriter: ListingStore {
             // Measured against what was listed before: the new IDs this listing stored would dilute it.
             try maxWithdraw.check(catalog, excluding: "SELECT object_id FROM listed_ids WHERE is_new = 1")
             let added = try database.fetchOne(sql: "SELECT count(*) AS n FROM listed_ids WHERE is_new = 1")?.integer(named: "n") ?? 0
-            try database.execute(
-                sql: """
-                    UPDATE objects SET is_listed = 0, withdrawn_at = ?
-                     WHERE is_listed = 1 AND object_id NOT IN (SELECT object_id FROM id_set)
-                    """,
-                arguments: [.text(Timestamp.string(from: date))])
-            let withdrawn = database.changesCount
             // Stored already, so not queued again (needs_fetch stays as the store left it).
-            try database.execute(sql: """
-                UPDATE objects SET is_listed = 1, withdrawn_at = NULL
-                 WHERE is_listed = 0 AND object_id IN (SELECT object_id FROM id_set)
-                """)
-            return ListingChanges(added: added, withdrawn: withdrawn, relisted: database.changesCount)
+            let (withdrawn, relisted) = try catalog.withdrawOutsideIDSet(at: date, queueRelisted: false)
+            return ListingChanges(added: added, withdrawn: withdrawn, relisted: relisted)
         }
     }
 }
