@@ -19,12 +19,16 @@ package struct ListingContext: Sendable {
     package var pacer: RequestPacer
     /// When the run started: a listing may stop at it (newer items wait for the next night).
     package var startedAt: Date
+    /// The deepest result the API's search served in an earlier run (the
+    /// catalog remembers it per host), so this one asks no deeper.
+    package var searchDepth: Int?
 
-    package init(options: CrawlOptions, client: any HTTPClient, pacer: RequestPacer, startedAt: Date) {
+    package init(options: CrawlOptions, client: any HTTPClient, pacer: RequestPacer, startedAt: Date, searchDepth: Int? = nil) {
         self.options = options
         self.client = client
         self.pacer = pacer
         self.startedAt = startedAt
+        self.searchDepth = searchDepth
     }
 
     /// A reader of `kind`'s pages with the run's attempts and backoff.

@@ -13,6 +13,9 @@ package struct SourceListing: Sendable {
     package private(set) var withoutID = 0
     /// True once the whole list was read: only then may what is missing be withdrawn.
     package var isComplete = false
+    /// The deepest result the API's search served, when the lister learnt
+    /// it (a page past it refused), for the next run to ask no deeper.
+    package var searchDepth: Int?
 
     package init() {}
 

@@ -15,8 +15,17 @@ extension Crawler {
         run.summary.source = options.source
         var listing = SourceListing()
         var failure: (any Error)?
+        let host = PacingMemoryKeeper.host(of: options.api)
+        let rememberedDepth = host.flatMap { try? run.catalog.searchDepth(host: $0) }
+        defer {
+            // Like the pacing memory, never a reason to fail the run.
+            if let host, let learnt = listing.searchDepth, learnt != rememberedDepth {
+                try? run.catalog.saveSearchDepth(learnt, host: host)
+            }
+        }
         do {
-            let context = ListingContext(options: options, client: client, pacer: run.pacer, startedAt: run.startedAt)
+            let context = ListingContext(
+                options: options, client: client, pacer: run.pacer, startedAt: run.startedAt, searchDepth: rememberedDepth)
             try await lister.list(context, into: &listing, summary: &run.summary)
         } catch let stopped as ListingStopped {
             reporter.crawl(didReport: .stopping(reason: stopped.reason.description))
