@@ -181,12 +181,12 @@ struct RateControllerTests {
 
     @Test func aCleanRateABlockLeftIsTheLimitAndSearchedInSmallSteps() {
         let remembered = RateController.Remembered(ceiling: 3.69, cleanRate: 2.8, cleanSource: .block, lastBlockAt: -86_400)
-        var controller = RateController(settings: Settings(searchWait: 900), now: 0)
-        controller = RateController(settings: Settings(searchWait: 900), now: 0, remembered: remembered)
-        var now = Self.drive(&controller, from: 0, for: 890)
-        #expect(controller.rate == 2.8, "within 5% · 1/0.76 of the ceiling: no slow start into a 60 s block")
-        now = Self.drive(&controller, from: now, for: 20)
-        #expect(controller.rate == 2.8 * 1.05, "after the search wait, one small step")
+        var controller = RateController(settings: Settings(sustain: 60, searchWait: 900), now: 0, remembered: remembered)
+        #expect(controller.rate == 2.8 * 0.97)
+        var now = Self.drive(&controller, from: 0, for: 900)
+        #expect(controller.rate == 2.8, "within 5% of 76% of the ceiling: no slow start into a 60 s block")
+        now = Self.drive(&controller, from: now, for: 30)
+        #expect(controller.rate == 2.8 * 1.05, "15 s back to the clean rate, then the search wait: one small step")
     }
 
     @Test func theCleanRateRecordsHowItWasLearntAndALongerRunReplacesAShorterOne() {
@@ -202,9 +202,12 @@ struct RateControllerTests {
 
         let short = RateController.Remembered(ceiling: 20, cleanRate: 12, cleanSource: .ramp, lastBlockAt: -86_400)
         var later = RateController(settings: Settings(sustain: 60, searchWait: 600), now: 0, remembered: short)
-        Self.drive(&later, from: 0, for: 700)
-        #expect((later.cleanRate ?? 0) >= 20 * 0.76, "a short run's ramp rate is replaced by what this run held")
-        #expect(later.cleanSource == .longRun)
+        Self.drive(&later, from: 0, for: 120)
+        #expect(later.cleanRate == 20 * 0.76, "a short run's ramp rate is a floor: replaced by the rate this run held 60 s")
+        #expect(later.cleanSource == .block)
+        Self.drive(&later, from: 120, for: 490)
+        #expect(later.cleanRate == 20 * 0.76)
+        #expect(later.cleanSource == .longRun, "then by the same rate held 10 minutes, before the search steps above it")
     }
 
     @Test func aBlockOnAFloorsSlowStartResumesUnderTheOvershootOrAtTheFloor() {
