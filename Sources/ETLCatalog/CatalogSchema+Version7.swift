@@ -6,7 +6,7 @@ import Store
 /// Version 7: what the pacing memory proves, and the AIC search depth.
 /// `clean_source` says how `clean_rate` was learnt (`ramp`: a slow start
 /// passed it, a floor the next run grows from; `block`: held 60 s under
-/// the ceiling a block set; `long_run`: held 15 minutes), so a short first
+/// the ceiling a block set; `long_run`: held 15 cooldowns), so a short first
 /// run's ramp never caps a later night. `search_depth` is the deepest result
 /// a host's search served (the AIC's 1,000 for anonymous clients), so the
 /// next run asks no deeper.

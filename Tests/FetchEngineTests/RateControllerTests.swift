@@ -160,6 +160,12 @@ struct RateControllerTests {
         var slow = RateController(settings: Settings(start: 1, interval: 1, growth: 1.02, requestGrowth: 1.01), now: 0)
         slow.recordRequest(at: 1)
         #expect(slow.rate == 1.02, "one request: the time growth is more")
+        var sparse = RateController(settings: Settings(start: 1, interval: 0.5, growth: 1.02), now: 0)
+        sparse.recordRequest(at: 1)
+        #expect(sparse.rate == pow(1.02, 2), "an interval of a second at 1/s grows as two half seconds")
+        var counted = RateController(settings: .previous(start: 1), now: 0)
+        counted.recordRequest(at: 1)
+        #expect(counted.rate == 1.02, "the previous rules counted the interval once")
         var previous = RateController(settings: .previous(start: 10), now: 0)
         for tenth in 1...5 { previous.recordRequest(at: Double(tenth) / 10) }
         #expect(previous.rate == 10 * 1.02, "the previous rules grow by time only")
@@ -218,6 +224,24 @@ struct RateControllerTests {
         controller.recordBlock(at: now)
         #expect(controller.ceiling == blocked)
         #expect(controller.rate == max(blocked * 0.76, 10))
+    }
+
+    @Test func aRateARampPassedIsAFloorNeverARateToFallBackTo() throws {
+        var controller = RateController(settings: Settings(start: 1), now: 0)
+        var now = Self.drive(&controller, from: 0, for: 45)
+        let floor = try #require(controller.cleanRate)
+        #expect(controller.cleanSource == .ramp)
+        let first = controller.rate
+        #expect(floor < first * 0.5, "with growth per request, the rate 30 s ago is a small share of today's")
+        controller.recordBlock(at: now)
+        #expect(controller.rate == first * 0.76, "the first block resumes under the overshoot, not at the floor")
+        now += 2
+        controller.recordResume(at: now)
+        now = Self.drive(&controller, from: now, for: 3)
+        let second = controller.rate
+        controller.recordBlock(at: now)
+        #expect(controller.rate == max(second * 0.5, floor), "blocked again on resuming: halve, as with nothing proven")
+        #expect(controller.cleanRate == floor && controller.cleanSource == .ramp, "the floor is kept for what it proves")
     }
 
     /// The same front end and run length, with a memory an earlier short run

@@ -10,7 +10,7 @@ public enum CleanRateSource: String, Sendable, Equatable, CaseIterable, Comparab
     /// Held `sustain` seconds under a ceiling that a block set: the limit
     /// lies between the two.
     case block
-    /// Held `searchWait` seconds (15 minutes) with no block.
+    /// Held `searchWait` seconds (15 cooldowns: 15 minutes at the default 60 s) with no block.
     case longRun = "long_run"
 
     private var rank: Int { Self.allCases.firstIndex(of: self) ?? 0 }

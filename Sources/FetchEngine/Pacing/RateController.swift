@@ -6,23 +6,27 @@ import Foundation
 ///
 /// It learns only from **confirmed** blocks (see ``RefusalJudge``): a lone
 /// odd answer never moves the rate, the ceiling or the clean rate.
-/// - **Slow start** (nothing known): multiply the rate every `interval`
-///   (0.5 s) in which the rate was really used by `growth` (2%, about 4% a
-///   second) or by `requestGrowth` (1%) per request sent in it, whichever
-///   is more. A limit counted over a window is seen late; growing gently
-///   at low rates overshoots a 10-second window by ~20% (measured on the
-///   Met-like stand-in: blocked at 3.69/s under 3/s; the old ×1.5
-///   overshot 2.5×), so the first block lands near the limit. Above 4/s
-///   the growth is per request: a window limit of L requests is overshot
-///   by about the same share whatever its window, and a fast limit is
-///   reached in seconds, not minutes.
+/// - **Slow start** (nothing known): at the end of each interval (0.5 s or
+///   more) in which the rate was really used, multiply it by `growth` (2%)
+///   per `interval` of time, about 4% a second at any rate (an interval at
+///   1/s lasts a second: counted once it grew 2% a second, and a short run
+///   spent its first minute under 5/s), or by `requestGrowth` (1%) per
+///   request sent in it, whichever is more. A limit counted over a window
+///   is seen late; growing gently at low rates overshoots a 10-second
+///   window by ~20% (measured on the Met-like stand-in: blocked at 3.69/s
+///   under 3/s; the old ×1.5 overshot 2.5×), so the first block lands near
+///   the limit. Above 4/s the growth is per request: a window limit of L
+///   requests is overshot by about the same share whatever its window, and
+///   a fast limit is reached in seconds, not minutes.
 /// - **Ramp proof**: a rate the slow start passed `rampProof` seconds (30)
 ///   ago with no block since is clean, learnt from a ramp (a floor: the
 ///   limit may be far above).
 /// - **First block**: the ceiling is the rate in force; resume at
-///   `firstBackoff` (76%) of it, or at the ramp-proven rate if higher:
-///   under a limit the gentle slow start overshot by ~20%, with room for
-///   uneven sending.
+///   `firstBackoff` (76%) of it: under a limit the gentle slow start
+///   overshot by ~20%, with room for uneven sending. A ramp-proven rate is
+///   never a rate to fall back to (with fast growth it may be a small
+///   share of the block's): a block is judged as if nothing were proven,
+///   and resumes no lower than it.
 /// - **Clean rate**: a rate used for `sustain` seconds (60) with no block is
 ///   proven clean; it is what a later block falls back to, and what the next
 ///   run remembers, with how it was learnt (``CleanRateSource``).
@@ -40,10 +44,11 @@ import Foundation
 ///   becomes the clean rate; a block above the clean rate resumes at the
 ///   clean rate and lowers the ceiling to the step, which ends the search.
 ///   After two blocks in one run, the search (and a floor's growth) waits
-///   until `raisePeriod` has passed since the first of them (a night ends
-///   first; the next run searches from memory): a long window seen late
-///   can cost a first block and a second on resuming, and a third for the
-///   search would make three.
+///   until `raisePeriod` (or 24 search waits, if shorter: 12 minutes with a
+///   2 s cooldown) has passed since the first of them (a night ends first;
+///   the next run searches from memory): a long window seen late can cost
+///   a first block and a second on resuming, and a third for the search
+///   would make three.
 /// - **A block at or below the clean rate**: within `quickBlock` seconds
 ///   (60) of the rate starting (a wrong memory, a limit that fell far),
 ///   forget the clean rate and halve; later (the limit fell a little),
@@ -74,6 +79,9 @@ public struct RateController: Sendable, Equatable {
         public var rampProof: Double
         /// Whether a clean rate well under the ceiling (or under none) grows as a slow start.
         public var cleanRateIsFloor: Bool
+        /// Whether `growth` is per `interval` of time (an interval longer than
+        /// `interval`, at a low rate, grows more), or per interval counted.
+        public var timeBasedGrowth: Bool
         public var firstBackoff: Double
         public var backoff: Double
         public var quickBlock: Double
@@ -87,6 +95,7 @@ public struct RateController: Sendable, Equatable {
         public init(
             start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 0.5,
             growth: Double = 1.02, requestGrowth: Double = 1.01, rampProof: Double = 30, cleanRateIsFloor: Bool = true,
+            timeBasedGrowth: Bool = true,
             firstBackoff: Double = 0.76, backoff: Double = 0.9, quickBlock: Double = 60,
             sustain: Double = 60, searchWait: Double = 900, closeEnough: Double = 1.05,
             raisePeriod: Double = 6 * 3_600, raiseStep: Double = 1.05, memoryFraction: Double = 0.97
@@ -99,6 +108,7 @@ public struct RateController: Sendable, Equatable {
             self.requestGrowth = requestGrowth
             self.rampProof = rampProof
             self.cleanRateIsFloor = cleanRateIsFloor
+            self.timeBasedGrowth = timeBasedGrowth
             self.firstBackoff = firstBackoff
             self.backoff = backoff
             self.quickBlock = quickBlock
@@ -114,7 +124,8 @@ public struct RateController: Sendable, Equatable {
         /// growth, no ramp proof, a clean rate is the limit. Kept so
         /// `pacing-sim` shows before and after in one run.
         public static func previous(start: Double = 1, maximum: Double = 80) -> Settings {
-            Settings(start: start, maximum: maximum, requestGrowth: 1, rampProof: 0, cleanRateIsFloor: false)
+            Settings(
+                start: start, maximum: maximum, requestGrowth: 1, rampProof: 0, cleanRateIsFloor: false, timeBasedGrowth: false)
         }
 
         /// Clean seconds before a search step: `cooldowns` cooldowns, so a
@@ -205,14 +216,19 @@ public struct RateController: Sendable, Equatable {
         return ceiling * settings.firstBackoff
     }
 
+    /// Two blocks per this many seconds are the learning budget (a search
+    /// step or a floor's growth waits for it): `raisePeriod` (6 hours), or
+    /// 24 search waits when blocks are short (12 minutes with a 2 s
+    /// cooldown), so a block costs at most a few percent of the time.
+    private var learningPeriod: Double { min(settings.raisePeriod, settings.searchWait * 24) }
+
     /// Whether the rate grows as a slow start now: nothing is known, or the
     /// clean rate is a floor well under the top.
     private func isGrowing(at now: Double) -> Bool {
         guard let ceiling else { return true }
         guard settings.cleanRateIsFloor, let clean = cleanRate, let top = floorTop, clean * settings.closeEnough < top,
               rate >= clean, rate < top, rate < ceiling else { return false }
-        // Two blocks per `raisePeriod` are the learning budget.
-        return now - (earlierBlockAt ?? -.infinity) >= settings.raisePeriod
+        return now - (earlierBlockAt ?? -.infinity) >= learningPeriod
     }
 
     /// Notes a request sent at `now`; at the end of each interval, raises the
@@ -239,7 +255,7 @@ public struct RateController: Sendable, Equatable {
         }
         if isGrowing(at: now) {
             proveRamp(passing: rate, at: now)
-            let factor = max(settings.growth, pow(settings.requestGrowth, Double(grants)))
+            let factor = max(timeGrowth(over: elapsed), pow(settings.requestGrowth, Double(grants)))
             var next = rate * factor
             if let ceiling, let top = floorTop { next = min(next, top, ceiling) }
             setRate(next, at: now)
@@ -257,12 +273,20 @@ public struct RateController: Sendable, Equatable {
             // search step waits (a night ends first; the next run starts
             // from this one's memory).
             let step = min((clean + ceiling) / 2, clean * settings.closeEnough)
-            if held >= settings.searchWait, now - (earlierBlockAt ?? -.infinity) >= settings.raisePeriod, step > rate {
+            if held >= settings.searchWait, now - (earlierBlockAt ?? -.infinity) >= learningPeriod, step > rate {
                 setRate(step, at: now)
             }
         } else if held >= settings.searchWait, now - (lastBlockAt ?? -.infinity) >= settings.raisePeriod {
             setRate(ceiling * settings.raiseStep, at: now)
         }
+    }
+
+    /// The slow start's growth over a used interval of `elapsed` seconds:
+    /// `growth` per `interval`, so about 4% a second whatever the rate (an
+    /// interval at 1/s lasts a second; counted once, growth would be 2%).
+    private func timeGrowth(over elapsed: Double) -> Double {
+        guard settings.timeBasedGrowth else { return settings.growth }
+        return pow(settings.growth, max(1, elapsed / settings.interval))
     }
 
     /// Whether `clean` is a floor to grow from rather than a limit.
@@ -294,13 +318,23 @@ public struct RateController: Sendable, Equatable {
     /// Notes a confirmed block at `now` and lowers the rate.
     public mutating func recordBlock(at now: Double) {
         let blocked = rate
-        let resume: Double
+        var resume: Double
         ramp.removeAll()
-        let isRampFloor = settings.cleanRateIsFloor && cleanSource == .ramp && (cleanRate ?? .infinity) < blocked * 0.999
-        if ceiling == nil, cleanRate == nil || isRampFloor {
+        // A rate a ramp passed is a floor, never a rate to fall back to:
+        // with fast growth it may be a small share of the block's (measured:
+        // 3.4/s under a block at 56/s). The block is judged as if nothing
+        // were proven clean, and resumes no lower than the floor; a block
+        // at or under the floor proves it wrong.
+        var floor: Double?
+        if settings.cleanRateIsFloor, cleanSource == .ramp, let clean = cleanRate {
+            floor = clean < blocked * 0.999 ? clean : nil
+            cleanRate = nil
+            cleanSource = nil
+        }
+        if ceiling == nil, cleanRate == nil {
             // The first block of a slow start (from nothing or from a floor):
-            // resume under the overshoot, or at what the ramp proved if higher.
-            resume = max(blocked * settings.firstBackoff, cleanRate ?? 0)
+            // resume under the overshoot.
+            resume = blocked * settings.firstBackoff
             ceiling = blocked
         } else if let clean = cleanRate, clean < blocked * 0.999 {
             // A step above the proven rate failed: back to what is known to
@@ -322,6 +356,13 @@ public struct RateController: Sendable, Equatable {
                 cleanSource = .block
             }
             ceiling = blocked
+        }
+        if let floor {
+            resume = max(resume, floor)
+            if floor > (cleanRate ?? 0) {
+                cleanRate = floor
+                cleanSource = .ramp
+            }
         }
         blocks += 1
         earlierBlockAt = lastBlockAt.flatMap { blocks > 1 ? $0 : nil }
