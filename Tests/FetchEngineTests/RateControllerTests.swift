@@ -160,12 +160,7 @@ struct RateControllerTests {
         var slow = RateController(settings: Settings(start: 1, interval: 1, growth: 1.02, requestGrowth: 1.01), now: 0)
         slow.recordRequest(at: 1)
         #expect(slow.rate == 1.02, "one request: the time growth is more")
-        var sparse = RateController(settings: Settings(start: 1, interval: 0.5, growth: 1.02), now: 0)
-        sparse.recordRequest(at: 1)
-        #expect(sparse.rate == pow(1.02, 2), "an interval of a second at 1/s grows as two half seconds")
-        var counted = RateController(settings: .previous(start: 1), now: 0)
-        counted.recordRequest(at: 1)
-        #expect(counted.rate == 1.02, "the previous rules counted the interval once")
+
         var previous = RateController(settings: .previous(start: 10), now: 0)
         for tenth in 1...5 { previous.recordRequest(at: Double(tenth) / 10) }
         #expect(previous.rate == 10 * 1.02, "the previous rules grow by time only")
