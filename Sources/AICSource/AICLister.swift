@@ -23,6 +23,8 @@ package struct AICLister: Sendable {
     package let api: String
     package let query: AICQuery
     package let reader: PageReader<AICSearchRequest, AICAnswer>
+    /// The depth to read windows to: what an earlier run learnt, else the documented one.
+    package var startDepth = Self.depth
 
     package struct Tally: Sendable, Equatable {
         package var windows = 0
@@ -41,7 +43,9 @@ package struct AICLister: Sendable {
     package func list(into listing: inout SourceListing, tally: inout Tally) async throws {
         var from = 1
         var isComplete = true
-        var depth = Self.depth
+        var depth = startDepth
+        // What a refused page taught (or the remembered depth), for the next run.
+        defer { listing.searchDepth = depth < Self.depth ? depth : nil }
         for _ in 0..<Self.maxWindows {
             tally.windows += 1
             await reader.observer?.windowsOpened(tally.windows)

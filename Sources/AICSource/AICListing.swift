@@ -7,7 +7,8 @@ package struct AICListing: RecordLister {
 
     package func list(_ context: ListingContext, into listing: inout SourceListing, summary: inout CrawlSummary) async throws {
         let reader: PageReader<AICSearchRequest, AICAnswer> = context.reader(AICSearchRequest())
-        let lister = AICLister(api: context.options.api, query: context.options.aic, reader: reader)
+        var lister = AICLister(api: context.options.api, query: context.options.aic, reader: reader)
+        if let depth = context.searchDepth, depth > 0 { lister.startDepth = min(depth, AICLister.depth) }
         var tally = AICLister.Tally()
         defer {
             (summary.windows, summary.unsteadyWindows) = (tally.windows, tally.unsteady)

@@ -21,15 +21,20 @@ package struct ListingContext: Sendable {
     package var startedAt: Date
     /// Hears each page, for progress lines and telemetry during the listing.
     package var observer: (any ListingObserver)?
+    /// The deepest result the API's search served in an earlier run (the
+    /// catalog remembers it per host), so this one asks no deeper.
+    package var searchDepth: Int?
 
     package init(
-        options: CrawlOptions, client: any HTTPClient, pacer: RequestPacer, startedAt: Date, observer: (any ListingObserver)? = nil
+        options: CrawlOptions, client: any HTTPClient, pacer: RequestPacer, startedAt: Date,
+        observer: (any ListingObserver)? = nil, searchDepth: Int? = nil
     ) {
         self.options = options
         self.client = client
         self.pacer = pacer
         self.startedAt = startedAt
         self.observer = observer
+        self.searchDepth = searchDepth
     }
 
     /// A reader of `kind`'s pages with the run's attempts and backoff.

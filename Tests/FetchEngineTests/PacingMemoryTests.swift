@@ -53,7 +53,7 @@ struct PacingMemoryTests {
     }
 
     @Test func noiseMovesNothingInTheMemory() {
-        let remembered = RateController.Remembered(ceiling: 12, cleanRate: 10, lastBlockAt: -86_400)
+        let remembered = RateController.Remembered(ceiling: 12, cleanRate: 10, cleanSource: .block, lastBlockAt: -86_400)
         let server = PacingSimulation.Server(limit: 1_000_000, window: 1, penalty: 60, noise: 0.03)
         let result = PacingSimulation(
             server: server, settings: .init(), cooldown: 60, duration: 500, warmUp: 0, remembered: remembered

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import FetchEngine
 
@@ -101,12 +102,13 @@ struct RateControllerTests {
         #expect(controller.rate == 16, "a search step now would be the run's third block")
         now = Self.drive(&controller, from: now, for: 200)
         #expect(now > 1 + 3_600 && now < 1 + 3_600 + 600)
-        #expect(controller.rate == 16 * 1.05, "the raise period since the first block has passed: the search goes on")
+        #expect(controller.rate > 16 * 1.05, "the raise period since the first block has passed: 16 is a floor far under 32")
+        #expect(controller.rate <= 32 * 0.8, "growing no higher than where a block at the ceiling resumes")
 
         let remembered = controller.remembered
         var next = RateController(settings: settings, now: 0, remembered: remembered)
-        Self.drive(&next, from: 0, for: 700)
-        #expect(next.rate == 16 * 1.05, "the next run searches from the memory after its own search wait")
+        Self.drive(&next, from: 0, for: 60)
+        #expect(next.rate == 32 * 0.8, "the next run grows from the remembered floor at once, to where a block at 32 resumed")
     }
 
     @Test func aFoundLimitIsProbedOnlyAfterTheRaisePeriodWithNoBlock() {
@@ -131,5 +133,127 @@ struct RateControllerTests {
             controller.recordBlock(at: Double(block) * 2 + 1)
         }
         #expect(controller.rate == 0.5)
+    }
+
+    // MARK: Memory is a floor, not the limit (issue 31)
+
+    @Test func aSlowStartProvesTheRatesItPassedAFewSecondsAgo() {
+        var controller = RateController(settings: Settings(start: 1, rampProof: 15), now: 0)
+        var rates: [(at: Double, rate: Double)] = []
+        var now = 0.0
+        while now < 40 {
+            now += 1 / controller.rate
+            rates.append((now, controller.rate))
+            controller.recordRequest(at: now)
+        }
+        let passed = rates.last { $0.at <= now - 15 - 0.5 }?.rate ?? 0
+        #expect(controller.cleanSource == .ramp)
+        #expect(controller.ceiling == nil)
+        #expect((controller.cleanRate ?? 0) >= passed, "a rate passed 15 s ago with no block since is clean")
+        #expect((controller.cleanRate ?? .infinity) < controller.rate, "the rate in force is not proven yet")
+    }
+
+    @Test func growthIsPerRequestWhenThatIsMoreThanPerTime() {
+        var fast = RateController(settings: Settings(start: 10, interval: 1, growth: 1.02, requestGrowth: 1.01), now: 0)
+        for tenth in 1...10 { fast.recordRequest(at: Double(tenth) / 10) }
+        #expect(fast.rate == 10 * pow(1.01, 10), "10 clean requests in the interval")
+        var slow = RateController(settings: Settings(start: 1, interval: 1, growth: 1.02, requestGrowth: 1.01), now: 0)
+        slow.recordRequest(at: 1)
+        #expect(slow.rate == 1.02, "one request: the time growth is more")
+
+        var previous = RateController(settings: .previous(start: 10), now: 0)
+        for tenth in 1...5 { previous.recordRequest(at: Double(tenth) / 10) }
+        #expect(previous.rate == 10 * 1.02, "the previous rules grow by time only")
+    }
+
+    @Test func aRememberedRampRateIsAFloorTheRunGrowsFromNeverPastTheCeiling() {
+        let noCeiling = RateController.Remembered(cleanRate: 10, cleanSource: .ramp)
+        var open = RateController(settings: Settings(), now: 0, remembered: noCeiling)
+        #expect(open.rate == 10 * 0.97)
+        Self.drive(&open, from: 0, for: 20)
+        #expect(open.rate > 20, "no ceiling: a slow start from the floor")
+
+        let highCeiling = RateController.Remembered(ceiling: 60, cleanRate: 10, cleanSource: .ramp, lastBlockAt: -86_400)
+        var capped = RateController(settings: Settings(), now: 0, remembered: highCeiling)
+        Self.drive(&capped, from: 0, for: 120)
+        #expect(capped.rate == 60 * 0.76, "grows to where a block at the ceiling resumes, and no further")
+        #expect(capped.ceiling == 60)
+    }
+
+    @Test func aCleanRateABlockLeftIsTheLimitAndSearchedInSmallSteps() {
+        let remembered = RateController.Remembered(ceiling: 3.69, cleanRate: 2.8, cleanSource: .block, lastBlockAt: -86_400)
+        var controller = RateController(settings: Settings(sustain: 60, searchWait: 900), now: 0, remembered: remembered)
+        #expect(controller.rate == 2.8 * 0.97)
+        var now = Self.drive(&controller, from: 0, for: 900)
+        #expect(controller.rate == 2.8, "within 5% of 76% of the ceiling: no slow start into a 60 s block")
+        now = Self.drive(&controller, from: now, for: 30)
+        #expect(controller.rate == 2.8 * 1.05, "15 s back to the clean rate, then the search wait: one small step")
+    }
+
+    @Test func theCleanRateRecordsHowItWasLearntAndALongerRunReplacesAShorterOne() {
+        var controller = RateController(settings: Settings(start: 10, sustain: 60, searchWait: 600), now: 0)
+        controller.recordBlock(at: 0)                                   // ceiling 10, resume 7.6
+        controller.recordResume(at: 60)
+        var now = Self.drive(&controller, from: 60, for: 61)
+        #expect(controller.cleanRate == 7.6)
+        #expect(controller.cleanSource == .block)
+        now = Self.drive(&controller, from: now, for: 560)
+        #expect(controller.cleanRate == 7.6)
+        #expect(controller.cleanSource == .longRun, "the same rate held 10 minutes is the better memory")
+
+        let short = RateController.Remembered(ceiling: 20, cleanRate: 12, cleanSource: .ramp, lastBlockAt: -86_400)
+        var later = RateController(settings: Settings(sustain: 60, searchWait: 600), now: 0, remembered: short)
+        Self.drive(&later, from: 0, for: 120)
+        #expect(later.cleanRate == 20 * 0.76, "a short run's ramp rate is a floor: replaced by the rate this run held 60 s")
+        #expect(later.cleanSource == .block)
+        Self.drive(&later, from: 120, for: 490)
+        #expect(later.cleanRate == 20 * 0.76)
+        #expect(later.cleanSource == .longRun, "then by the same rate held 10 minutes, before the search steps above it")
+    }
+
+    @Test func aBlockOnAFloorsSlowStartResumesUnderTheOvershootOrAtTheFloor() {
+        let remembered = RateController.Remembered(cleanRate: 10, cleanSource: .ramp)
+        var controller = RateController(settings: Settings(), now: 0, remembered: remembered)
+        let now = Self.drive(&controller, from: 0, for: 10)
+        let blocked = controller.rate
+        controller.recordBlock(at: now)
+        #expect(controller.ceiling == blocked)
+        #expect(controller.rate == max(blocked * 0.76, 10))
+    }
+
+    @Test func aRateARampPassedIsAFloorNeverARateToFallBackTo() throws {
+        var controller = RateController(settings: Settings(start: 1), now: 0)
+        var now = Self.drive(&controller, from: 0, for: 45)
+        let floor = try #require(controller.cleanRate)
+        #expect(controller.cleanSource == .ramp)
+        let first = controller.rate
+        #expect(floor < first * 0.5, "with growth per request, the rate 30 s ago is a small share of today's")
+        controller.recordBlock(at: now)
+        #expect(controller.rate == first * 0.76, "the first block resumes under the overshoot, not at the floor")
+        now += 2
+        controller.recordResume(at: now)
+        now = Self.drive(&controller, from: now, for: 3)
+        let second = controller.rate
+        controller.recordBlock(at: now)
+        #expect(controller.rate == max(second * 0.5, floor), "blocked again on resuming: halve, as with nothing proven")
+        #expect(controller.cleanRate == floor && controller.cleanSource == .ramp, "the floor is kept for what it proves")
+    }
+
+    /// The same front end and run length, with a memory an earlier short run
+    /// left and with none: the memory never answers fewer requests.
+    @Test(arguments: [(30, 10.0, 60.0, 1.0, 60.0), (60, 1, 2, 5, 2), (40, 1, 60, 1, 60), (20, 10, 60, 1, 60), (100, 60, 60, 1, 60)])
+    func aMemoryNeverMakesARunSlowerThanNone(limit: Int, window: Double, penalty: Double, start: Double, cooldown: Double) {
+        let server = PacingSimulation.Server(limit: limit, window: window, penalty: penalty)
+        let settings = Settings(start: start, searchWait: Settings.searchWait(cooldown: cooldown))
+        for first in [30.0, 60, 120, 240] {
+            for later in [240.0, 1_800] {
+                let simulation = PacingSimulation(server: server, settings: settings, cooldown: cooldown, duration: later)
+                let withMemory = simulation.nights(durations: [first, later])[1]
+                let without = simulation.nights(durations: [later])[0]
+                #expect(
+                    Double(withMemory.answered) >= Double(without.answered) * 0.98,
+                    "\(limit)/\(window) s, first run \(first) s, then \(later) s: \(withMemory.answered) with memory, \(without.answered) without")
+            }
+        }
     }
 }

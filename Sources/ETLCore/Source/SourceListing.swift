@@ -21,6 +21,9 @@ package struct SourceListing {
     package private(set) var stored = 0
     /// True once the whole list was read: only then may what is missing be withdrawn.
     package var isComplete = false
+    /// The deepest result the API's search served, when the lister learnt
+    /// it (a page past it refused), for the next run to ask no deeper.
+    package var searchDepth: Int?
     private let store: (any ListingStore)?
 
     /// A listing that keeps what it lists until the run stores it; with

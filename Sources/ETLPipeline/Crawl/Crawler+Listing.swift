@@ -21,8 +21,18 @@ extension Crawler {
             minutes: run.paced.minutes, pacer: run.pacer, reporter: reporter, start: run.paced.start, catalogPath: run.catalog.path)
         // A long Retry-After is said when it is met, not after the listing.
         await run.pacer.deliverEvents { [reporter] in reporter.crawl(didReport: .pacer($0)) }
+        let host = PacingMemoryKeeper.host(of: options.api)
+        let rememberedDepth = host.flatMap { try? run.catalog.searchDepth(host: $0) }
+        defer {
+            // Like the pacing memory, never a reason to fail the run.
+            if let host, let learnt = listing.searchDepth, learnt != rememberedDepth {
+                try? run.catalog.saveSearchDepth(learnt, host: host)
+            }
+        }
         do {
-            let context = ListingContext(options: options, client: client, pacer: run.pacer, startedAt: run.startedAt, observer: heartbeat)
+            let context = ListingContext(
+                options: options, client: client, pacer: run.pacer, startedAt: run.startedAt, observer: heartbeat,
+                searchDepth: rememberedDepth)
             try await lister.list(context, into: &listing, summary: &run.summary)
         } catch let stopped as ListingStopped {
             reporter.crawl(didReport: .stopping(reason: stopped.reason.description))

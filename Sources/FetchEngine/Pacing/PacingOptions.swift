@@ -40,7 +40,8 @@ public struct PacingOptions: Sendable, Equatable {
         stop: StopSignal, memory: PacingMemory? = nil, now: Date = Date(), clock: any FetchClock = ContinuousFetchClock()
     ) -> RequestPacer {
         RequestPacer(
-            rate: rate, controllerSettings: .init(start: rateStart, maximum: rateMax),
+            rate: rate,
+            controllerSettings: .init(start: rateStart, maximum: rateMax, searchWait: RateController.Settings.searchWait(cooldown: cooldown)),
             cooldown: cooldown, maxRequests: maxRequests, maxDuration: maxDuration,
             maxRetryAfter: maxRetryAfter, memory: usableMemory(memory, at: now), stop: stop, clock: clock)
     }

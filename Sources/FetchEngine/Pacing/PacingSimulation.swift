@@ -156,17 +156,25 @@ public struct PacingSimulation: Sendable {
     /// starting from what the one before learnt (as the catalog's pacing
     /// memory carries it); `warmUp` is ignored: every second counts.
     public func nights(_ nights: Int, gap: Double) -> [Result] {
+        self.nights(durations: Array(repeating: duration, count: max(nights, 0)), day: duration + gap)
+    }
+
+    /// Runs of `durations` seconds, one a `day` (start to start), each
+    /// starting from what the one before learnt: a short first run, then
+    /// the nights after it.
+    public func nights(durations: [Double], day: Double = 86_400) -> [Result] {
         var memory: RateController.Remembered?
         var results: [Result] = []
-        for night in 0..<max(nights, 0) {
+        for (night, duration) in durations.enumerated() {
             var run = self
             run.warmUp = 0
+            run.duration = duration
             run.seed = seed &+ UInt64(night)
             run.remembered = memory
             let result = run.run()
             results.append(result)
             var next = result.remembered
-            next.lastBlockAt = next.lastBlockAt.map { $0 - duration - gap }
+            next.lastBlockAt = next.lastBlockAt.map { $0 - day }
             memory = next.isEmpty ? memory : next
         }
         return results

@@ -1,31 +1,55 @@
+import Foundation
+
 /// Decides the request rate of `--rate auto`; pure and clock-free (times
 /// are passed in seconds), so it is unit-tested and simulated over weeks
 /// without sleeping.
 ///
 /// It learns only from **confirmed** blocks (see ``RefusalJudge``): a lone
 /// odd answer never moves the rate, the ceiling or the clean rate.
-/// - **Slow start** (nothing known): multiply the rate by `growth` (2%)
-///   every `interval` (0.5 s) in which the rate was really used, about 4% a
-///   second. A limit counted over a window is seen late; growing this gently
-///   overshoots a 10-second window by ~20% (measured on the Met-like
-///   stand-in: blocked at 3.69/s under 3/s; the old ×1.5 overshot 2.5×), so
-///   the first block lands near the limit.
+/// - **Slow start** (nothing known): at the end of each interval (0.5 s or
+///   more, till a request arrives) in which the rate was really used,
+///   multiply it by `growth` (2%), or by `requestGrowth` (1%) per request
+///   sent in it, whichever is more: about 4% a second from 2/s to 4/s, 2%
+///   a second at 1/s (growing 4% a second at 1/s as well was measured to
+///   overshoot the Met-like stand-in by 31%, blocked at 3.92/s, and the
+///   resume at 76% of that was blocked again). A limit counted over a window
+///   is seen late; growing gently at low rates overshoots a 10-second
+///   window by ~20% (measured on the Met-like stand-in: blocked at 3.69/s
+///   under 3/s; the old ×1.5 overshot 2.5×), so the first block lands near
+///   the limit. Above 4/s the growth is per request: a window limit of L
+///   requests is overshot by about the same share whatever its window, and
+///   a fast limit is reached in seconds, not minutes.
+/// - **Ramp proof**: a rate the slow start passed `rampProof` seconds (30)
+///   ago with no block since is clean, learnt from a ramp (a floor: the
+///   limit may be far above).
 /// - **First block**: the ceiling is the rate in force; resume at
 ///   `firstBackoff` (76%) of it: under a limit the gentle slow start
-///   overshot by ~20%, with room for uneven sending.
+///   overshot by ~20%, with room for uneven sending. A ramp-proven rate is
+///   never a rate to fall back to (with fast growth it may be a small
+///   share of the block's): a block is judged as if nothing were proven,
+///   and resumes no lower than it.
 /// - **Clean rate**: a rate used for `sustain` seconds (60) with no block is
 ///   proven clean; it is what a later block falls back to, and what the next
-///   run remembers.
+///   run remembers, with how it was learnt (``CleanRateSource``).
+/// - **Floor**: a clean rate well below where a block at the ceiling
+///   resumes (`ceiling × firstBackoff`), or with no ceiling at all, is a
+///   floor: grow from it as a slow start does, up to that point, never
+///   past the ceiling. A clean rate learnt on a short run's ramp never
+///   caps a later run.
 /// - **Search**: while the ceiling is more than `closeEnough` (5%) above
 ///   the clean rate, step halfway between them, but at most `closeEnough`
 ///   above the clean rate (a slow-start ceiling is an overshoot), after
-///   `searchWait` clean seconds (15 minutes). A step that holds becomes the
-///   clean rate; a block above the clean rate resumes at the clean rate and
-///   lowers the ceiling to the step, which ends the search. After two
-///   blocks in one run, the search waits until `raisePeriod` has passed
-///   since the first of them (a night ends first; the next run searches
-///   from memory): a long window seen late can cost a first block and a
-///   second on resuming, and a third for the search would make three.
+///   `searchWait` clean seconds (15 cooldowns: 15 minutes with the default
+///   60 s cooldown, 30 s with a 2 s one: a block costs one cooldown, so
+///   at most one in 16 of the time goes to learning). A step that holds
+///   becomes the clean rate; a block above the clean rate resumes at the
+///   clean rate and lowers the ceiling to the step, which ends the search.
+///   After two blocks in one run, the search (and a floor's growth) waits
+///   until `raisePeriod` (or 24 search waits, if shorter: 12 minutes with a
+///   2 s cooldown) has passed since the first of them (a night ends first;
+///   the next run searches from memory): a long window seen late can cost
+///   a first block and a second on resuming, and a third for the search
+///   would make three.
 /// - **A block at or below the clean rate**: within `quickBlock` seconds
 ///   (60) of the rate starting (a wrong memory, a limit that fell far),
 ///   forget the clean rate and halve; later (the limit fell a little),
@@ -37,9 +61,12 @@
 ///   drops it and grows gently again.
 /// - **Memory** (``Remembered``, from an earlier run): start at
 ///   `memoryFraction` (97%) of the remembered clean rate, go to the clean
-///   rate itself after a quarter of `sustain` clean seconds, never
-///   slow-starting past the remembered ceiling. A memory with only a
-///   ceiling starts at `firstBackoff` × `memoryFraction` (74%) of it.
+///   rate after a quarter of `sustain` clean seconds (at once when it is a
+///   floor: it grows from there, starting no lower than the ceiling alone
+///   would start), never past the remembered ceiling. A
+///   memory with only a ceiling starts at `firstBackoff` × `memoryFraction`
+///   (74%) of it. A run with memory is never slower than the same run
+///   without: it starts at least as high and grows by the same rules.
 public struct RateController: Sendable, Equatable {
     public struct Settings: Sendable, Equatable {
         public var start: Double
@@ -47,6 +74,12 @@ public struct RateController: Sendable, Equatable {
         public var minimum: Double
         public var interval: Double
         public var growth: Double
+        /// Slow-start growth per request sent in a used interval (1 = none).
+        public var requestGrowth: Double
+        /// Seconds a slow start runs past a rate with no block before that rate is clean (0 = never).
+        public var rampProof: Double
+        /// Whether a clean rate well under the ceiling (or under none) grows as a slow start.
+        public var cleanRateIsFloor: Bool
         public var firstBackoff: Double
         public var backoff: Double
         public var quickBlock: Double
@@ -59,7 +92,8 @@ public struct RateController: Sendable, Equatable {
 
         public init(
             start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 0.5,
-            growth: Double = 1.02, firstBackoff: Double = 0.76, backoff: Double = 0.9, quickBlock: Double = 60,
+            growth: Double = 1.02, requestGrowth: Double = 1.01, rampProof: Double = 30, cleanRateIsFloor: Bool = true,
+            firstBackoff: Double = 0.76, backoff: Double = 0.9, quickBlock: Double = 60,
             sustain: Double = 60, searchWait: Double = 900, closeEnough: Double = 1.05,
             raisePeriod: Double = 6 * 3_600, raiseStep: Double = 1.05, memoryFraction: Double = 0.97
         ) {
@@ -68,6 +102,9 @@ public struct RateController: Sendable, Equatable {
             self.minimum = minimum
             self.interval = interval
             self.growth = growth
+            self.requestGrowth = requestGrowth
+            self.rampProof = rampProof
+            self.cleanRateIsFloor = cleanRateIsFloor
             self.firstBackoff = firstBackoff
             self.backoff = backoff
             self.quickBlock = quickBlock
@@ -78,18 +115,34 @@ public struct RateController: Sendable, Equatable {
             self.raiseStep = raiseStep
             self.memoryFraction = memoryFraction
         }
+
+        /// The rules before memory was a floor (issue 31): no per-request
+        /// growth, no ramp proof, a clean rate is the limit. Kept so
+        /// `pacing-sim` shows before and after in one run.
+        public static func previous(start: Double = 1, maximum: Double = 80) -> Settings {
+            Settings(start: start, maximum: maximum, requestGrowth: 1, rampProof: 0, cleanRateIsFloor: false)
+        }
+
+        /// Clean seconds before a search step: `cooldowns` cooldowns, so a
+        /// step that fails costs at most one in `cooldowns + 1` of the time.
+        public static func searchWait(cooldown: Double, cooldowns: Double = 15) -> Double {
+            max(cooldown, 1) * cooldowns
+        }
     }
 
     /// What an earlier run learnt about the host, in this controller's seconds.
     public struct Remembered: Sendable, Equatable {
         public var ceiling: Double?
         public var cleanRate: Double?
+        /// How `cleanRate` was learnt (nil: unknown, from before it was kept).
+        public var cleanSource: CleanRateSource?
         /// When the last confirmed block happened (negative: before this run).
         public var lastBlockAt: Double?
 
-        public init(ceiling: Double? = nil, cleanRate: Double? = nil, lastBlockAt: Double? = nil) {
+        public init(ceiling: Double? = nil, cleanRate: Double? = nil, cleanSource: CleanRateSource? = nil, lastBlockAt: Double? = nil) {
             self.ceiling = ceiling
             self.cleanRate = cleanRate
+            self.cleanSource = cleanRate == nil ? nil : cleanSource
             self.lastBlockAt = lastBlockAt
         }
 
@@ -101,8 +154,10 @@ public struct RateController: Sendable, Equatable {
     public private(set) var rate: Double
     /// The rate in force at the last confirmed block, while it is the best known upper bound.
     public private(set) var ceiling: Double?
-    /// The highest rate proven clean (used `sustain` seconds with no block).
+    /// The highest rate proven clean (used `sustain` seconds with no block, or passed by a ramp).
     public private(set) var cleanRate: Double?
+    /// How `cleanRate` was learnt.
+    public private(set) var cleanSource: CleanRateSource?
     /// Confirmed blocks so far.
     public private(set) var blocks = 0
     public private(set) var lastBlockAt: Double?
@@ -112,6 +167,13 @@ public struct RateController: Sendable, Equatable {
     private var grantsInInterval = 0
     /// Since when the rate in force has been used with no block.
     private var rateSince: Double
+    /// The rates a clean slow start used, oldest first, until `rampProof` proves them.
+    private var ramp: [RampMark] = []
+
+    private struct RampMark: Sendable, Equatable {
+        var at: Double
+        var rate: Double
+    }
 
     public init(settings: Settings, now: Double, remembered: Remembered? = nil) {
         self.settings = settings
@@ -121,10 +183,13 @@ public struct RateController: Sendable, Equatable {
         if let remembered, !remembered.isEmpty {
             lastBlockAt = remembered.lastBlockAt
             cleanRate = remembered.cleanRate
+            cleanSource = remembered.cleanRate == nil ? nil : remembered.cleanSource ?? .block
             ceiling = remembered.ceiling
             if let clean = remembered.cleanRate {
                 if let ceiling, ceiling <= clean { self.ceiling = nil }
                 rate = clean * settings.memoryFraction
+                // A floor under a ceiling starts no lower than the ceiling alone would.
+                if isFloor(clean), let top = floorTop { rate = max(rate, top * settings.memoryFraction) }
             } else if let ceiling = remembered.ceiling {
                 // Blocked but never proven clean: where a first block resumes, with the memory's margin.
                 rate = ceiling * settings.firstBackoff * settings.memoryFraction
@@ -134,7 +199,32 @@ public struct RateController: Sendable, Equatable {
     }
 
     /// What the next run against the same host should start from.
-    public var remembered: Remembered { Remembered(ceiling: ceiling, cleanRate: cleanRate, lastBlockAt: lastBlockAt) }
+    public var remembered: Remembered {
+        Remembered(ceiling: ceiling, cleanRate: cleanRate, cleanSource: cleanSource, lastBlockAt: lastBlockAt)
+    }
+
+    /// Where a clean rate stops being a floor: where a block at the
+    /// ceiling resumes (nil: no ceiling, no such point); the rate grows as
+    /// a slow start while under it.
+    private var floorTop: Double? {
+        guard let ceiling else { return nil }
+        return ceiling * settings.firstBackoff
+    }
+
+    /// Two blocks per this many seconds are the learning budget (a search
+    /// step or a floor's growth waits for it): `raisePeriod` (6 hours), or
+    /// 24 search waits when blocks are short (12 minutes with a 2 s
+    /// cooldown), so a block costs at most a few percent of the time.
+    private var learningPeriod: Double { min(settings.raisePeriod, settings.searchWait * 24) }
+
+    /// Whether the rate grows as a slow start now: nothing is known, or the
+    /// clean rate is a floor well under the top.
+    private func isGrowing(at now: Double) -> Bool {
+        guard let ceiling else { return true }
+        guard settings.cleanRateIsFloor, let clean = cleanRate, let top = floorTop, clean * settings.closeEnough < top,
+              rate >= clean, rate < top, rate < ceiling else { return false }
+        return now - (earlierBlockAt ?? -.infinity) >= learningPeriod
+    }
 
     /// Notes a request sent at `now`; at the end of each interval, raises the
     /// rate as the phase allows when the rate was really used (a crawl held
@@ -144,60 +234,122 @@ public struct RateController: Sendable, Equatable {
         let elapsed = now - intervalStart
         guard elapsed >= settings.interval else { return }
         let used = Double(grantsInInterval) / elapsed
+        let grants = grantsInInterval
         intervalStart = now
         grantsInInterval = 0
         guard used >= rate * 0.8 else {
             rateSince = now
+            ramp.removeAll()
             return
         }
         let held = now - rateSince
-        if held >= settings.sustain, rate > (cleanRate ?? 0) {
-            cleanRate = rate
-            if let ceiling, rate >= ceiling { self.ceiling = nil }
+        if held >= settings.sustain, rate >= (cleanRate ?? 0) {
+            let source: CleanRateSource = held >= settings.searchWait ? .longRun : (ceiling == nil ? .ramp : .block)
+            // A higher rate, or the same one held longer, is the better memory.
+            if rate > (cleanRate ?? 0) || source > (cleanSource ?? .ramp) { prove(rate, source: source) }
         }
-        guard let ceiling else {
-            setRate(rate * settings.growth, at: now)
+        if isGrowing(at: now) {
+            proveRamp(passing: rate, at: now)
+            let factor = max(settings.growth, pow(settings.requestGrowth, Double(grants)))
+            var next = rate * factor
+            if let ceiling, let top = floorTop { next = min(next, top, ceiling) }
+            setRate(next, at: now)
             return
         }
+        ramp.removeAll()
+        guard let ceiling else { return }
         guard let clean = cleanRate else { return }
         if rate < clean {
-            // Below a remembered clean rate: a quarter of the proof suffices to go back to it.
-            if held >= settings.sustain / 4 { setRate(clean, at: now) }
+            // Below a remembered clean rate: a quarter of the proof suffices
+            // to go back to it; a floor is gone back to at once.
+            if held >= settings.sustain / 4 || isFloor(clean) { setRate(clean, at: now) }
         } else if ceiling > clean * settings.closeEnough {
             // Two blocks per `raisePeriod` are the learning budget: a third
             // search step waits (a night ends first; the next run starts
             // from this one's memory).
-            if held >= settings.searchWait, now - (earlierBlockAt ?? -.infinity) >= settings.raisePeriod {
-                setRate(min((clean + ceiling) / 2, clean * settings.closeEnough), at: now)
+            let step = min((clean + ceiling) / 2, clean * settings.closeEnough)
+            if held >= settings.searchWait, now - (earlierBlockAt ?? -.infinity) >= learningPeriod, step > rate {
+                setRate(step, at: now)
             }
         } else if held >= settings.searchWait, now - (lastBlockAt ?? -.infinity) >= settings.raisePeriod {
             setRate(ceiling * settings.raiseStep, at: now)
         }
     }
 
+    /// Whether `clean` is a floor to grow from rather than a limit.
+    private func isFloor(_ clean: Double) -> Bool {
+        guard settings.cleanRateIsFloor else { return false }
+        guard let top = floorTop else { return true }
+        return clean * settings.closeEnough < top
+    }
+
+    private mutating func prove(_ value: Double, source: CleanRateSource) {
+        cleanRate = value
+        cleanSource = source
+        if let ceiling, value >= ceiling { self.ceiling = nil }
+    }
+
+    /// Notes that the slow start used `value` up to `now`, and proves the
+    /// rates it passed `rampProof` seconds ago.
+    private mutating func proveRamp(passing value: Double, at now: Double) {
+        guard settings.rampProof > 0 else { return }
+        ramp.append(RampMark(at: now, rate: value))
+        var proven: Double?
+        while let first = ramp.first, first.at <= now - settings.rampProof {
+            proven = first.rate
+            ramp.removeFirst()
+        }
+        if let proven, proven > (cleanRate ?? 0) { prove(proven, source: .ramp) }
+    }
+
     /// Notes a confirmed block at `now` and lowers the rate.
     public mutating func recordBlock(at now: Double) {
         let blocked = rate
-        let resume: Double
-        if let clean = cleanRate, clean < blocked * 0.999 {
+        var resume: Double
+        ramp.removeAll()
+        // A rate a ramp passed is a floor, never a rate to fall back to:
+        // with fast growth it may be a small share of the block's (measured:
+        // 3.4/s under a block at 56/s). The block is judged as if nothing
+        // were proven clean, and resumes no lower than the floor; a block
+        // at or under the floor proves it wrong.
+        var floor: Double?
+        if settings.cleanRateIsFloor, cleanSource == .ramp, let clean = cleanRate {
+            floor = clean < blocked * 0.999 ? clean : nil
+            cleanRate = nil
+            cleanSource = nil
+        }
+        if ceiling == nil, cleanRate == nil {
+            // The first block of a slow start (from nothing or from a floor):
+            // resume under the overshoot.
+            resume = blocked * settings.firstBackoff
+            ceiling = blocked
+        } else if let clean = cleanRate, clean < blocked * 0.999 {
             // A step above the proven rate failed: back to what is known to
             // hold; an older, lower ceiling stays the upper bound.
             resume = clean
             ceiling = min(ceiling ?? blocked, blocked)
-        } else if ceiling == nil && cleanRate == nil {
-            resume = blocked * settings.firstBackoff
-            ceiling = blocked
         } else if now - rateSince < settings.quickBlock {
             // Blocked soon after the rate started: a wrong memory, or a limit that fell far.
             cleanRate = nil
+            cleanSource = nil
             resume = blocked * 0.5
             ceiling = blocked
         } else {
             // Blocked at a rate that had held a while: the limit fell a little
             // (or sits just under it); what held is now the best guess of clean.
             resume = blocked * settings.backoff
-            cleanRate = cleanRate.map { _ in resume }
+            if cleanRate != nil {
+                cleanRate = resume
+                cleanSource = .block
+            }
             ceiling = blocked
+        }
+        if let floor {
+            resume = max(resume, floor)
+            if floor > (cleanRate ?? 0) {
+                cleanRate = floor
+                cleanSource = .ramp
+            }
         }
         blocks += 1
         earlierBlockAt = lastBlockAt.flatMap { blocks > 1 ? $0 : nil }
@@ -211,6 +363,7 @@ public struct RateController: Sendable, Equatable {
         rateSince = now
         intervalStart = now
         grantsInInterval = 0
+        ramp.removeAll()
     }
 
     /// A new rate restarts the clean clock; the same one (held at the maximum) does not.

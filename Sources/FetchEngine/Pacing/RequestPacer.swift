@@ -101,7 +101,7 @@ public actor RequestPacer {
         let blockDate = learnt.lastBlockAt.map { startDate.addingTimeInterval($0) }
         let isNewBlock = controller.blocks > 0
         return PacingMemory(
-            ceiling: learnt.ceiling, cleanRate: learnt.cleanRate, lastBlockAt: blockDate,
+            ceiling: learnt.ceiling, cleanRate: learnt.cleanRate, cleanSource: learnt.cleanSource, lastBlockAt: blockDate,
             lastBlockSeconds: isNewBlock ? lastBlockSeconds : startMemory?.lastBlockSeconds,
             updatedAt: startDate.addingTimeInterval(now))
     }
