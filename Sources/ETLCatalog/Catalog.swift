@@ -23,6 +23,8 @@ package final class Catalog {
     /// `create` is true. A file that is not an etl catalog is left untouched.
     package static func open(path: String, create: Bool = true) throws -> Catalog {
         let exists = try checkExisting(path: path)
+        // A command that only reads never makes a catalog of an empty file.
+        if exists, !create, isEmptyFile(path) { throw CatalogError.emptyFile(path: path) }
         if !exists {
             guard create else { throw CatalogError.missing(path: path) }
             let folder = LocalPath(path).parent
@@ -65,6 +67,12 @@ package final class Catalog {
         }
     }
 
+    /// Whether the file at `path` has no bytes.
+    private static func isEmptyFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_size == 0
+    }
+
     /// Rejects files that are not SQLite databases before SQLite opens them,
     /// so nothing (not even a WAL file) is written next to them.
     private static func checkHeader(path: String) throws {
@@ -86,6 +94,7 @@ package final class Catalog {
     /// nothing created beside it.
     package static func openForReading(path: String) throws -> Catalog {
         guard try checkExisting(path: path) else { throw CatalogError.missing(path: path) }
+        if isEmptyFile(path) { throw CatalogError.emptyFile(path: path) }
         let folder = LocalPath(path).parent.string
         if access(path, W_OK) == 0 && access(folder, W_OK) == 0 { return try open(path: path, create: false) }
         // `immutable` reads the main file alone: right when no WAL holds

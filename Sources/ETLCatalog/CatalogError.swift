@@ -13,6 +13,9 @@ package enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// The catalog does not exist (commands that only read it).
     case missing(path: String)
+    /// An empty file stands where the catalog should be (commands that only
+    /// read it): what `sqlite3` leaves when asked about a missing database.
+    case emptyFile(path: String)
     /// The catalog file, its folder or its lock file cannot be created.
     case cannotCreate(path: String, reason: String)
     /// `user_version` is negative, or lower than the tables show (edited by hand).
@@ -46,6 +49,9 @@ package enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot open catalog '\(path)': \(reason)"
         case .missing(let path):
             return "no catalog at '\(path)'; run 'etl crawl' first or pass --catalog PATH"
+        case .emptyFile(let path):
+            return "no catalog at '\(path)': the file is empty (sqlite3 leaves one when asked about a missing database); "
+                + "remove it and run 'etl crawl' first, or pass --catalog PATH"
         case .cannotCreate(let path, let reason):
             return "cannot create catalog '\(path)': \(reason)"
         case .damagedSchema(let path, let found, let reason):
