@@ -54,10 +54,12 @@ extension Catalog {
         }
         // A facet's column is an identifier its source declares (checked by
         // WorkFacet), never text from the catalog or the command line.
+        // Grouped by the bare column, so its index (department,
+        // classification) serves; blank text is stored NULL.
         let facetCounts = try facets.map { facet in
             ReportData.FacetCounts(facet: facet, counts: try database.fetchAll(sql: """
-                SELECT coalesce(trim(CAST("\(facet.column)" AS TEXT)), '') AS name, count(*) AS n FROM works
-                 GROUP BY name ORDER BY n DESC, name
+                SELECT coalesce("\(facet.column)", '') AS name, count(*) AS n FROM works
+                 GROUP BY "\(facet.column)" ORDER BY n DESC, name
                 """).map { ReportData.Count(name: try $0.text(named: "name") ?? "", count: try $0.integer(named: "n") ?? 0) })
         }
         var centuries = try database.fetchAll(sql: """
