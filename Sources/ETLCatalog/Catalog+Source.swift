@@ -70,12 +70,7 @@ extension Catalog {
                 department = excluded.department, classification = excluded.classification, medium = excluded.medium,
                 culture = excluded.culture, credit_line = excluded.credit_line, accession_number = excluded.accession_number
             """)
-        let raw = try database.makeStatement(sql: """
-            INSERT INTO objects_raw (object_id, raw_json) VALUES (?, ?)
-            ON CONFLICT (object_id) DO UPDATE SET raw_json = excluded.raw_json
-            """)
-        let clearReasons = try database.makeStatement(sql: "DELETE FROM object_reasons WHERE object_id = ?")
-        let insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
+        let rawAndReasons = try RawRecordWriter(database: database)
         let details = try table.map { try database.makeStatement(sql: $0.upsertSQL) }
         for item in items {
             let id = DatabaseValue.integer(Int64(item.id))
@@ -90,9 +85,7 @@ extension Catalog {
                 .text(Self.shown(item.department)), .text(Self.shown(item.classification)), .text(Self.shown(item.medium)),
                 .text(Self.shown(item.culture)), .text(Self.shown(item.creditLine)), .text(Self.shown(item.accessionNumber)),
             ])
-            try raw.execute(arguments: [id, .text(item.rawJSON)])
-            try clearReasons.execute(arguments: [id])
-            for reason in Set(item.reasons) { try insertReason.execute(arguments: [id, .text(reason.rawValue)]) }
+            try rawAndReasons.write(id: id, raw: .text(item.rawJSON), reasons: item.reasons)
             if let table, let details { try details.execute(arguments: try table.arguments(id: id, values: item.details)) }
         }
     }

@@ -12,32 +12,27 @@ public final class StopSignal: Sendable {
     private struct State: ~Copyable {
         var signal: Int32 = 0
         var requests = 0
-        var nextWaiter = 0
-        /// Waiters for the first request (level 1) and for the second (level 2).
-        var waiters: [Int: (level: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
     }
 
     private let state = Mutex(State())
+    /// Waiters for the first request (level 1) and for the second (level 2).
+    private let waiters = LevelWaiters()
 
     public init() {}
 
     /// Asks the run to stop; the first signal number is kept as the reason.
     public func request(signal: Int32) {
-        let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+        state.withLock { state in
             if state.signal == 0 { state.signal = signal }
             state.requests += 1
-            let level = state.requests
-            let ready = state.waiters.filter { $0.value.level <= level }
-            for key in ready.keys { state.waiters[key] = nil }
-            return ready.map(\.value.continuation)
+            waiters.set(state.requests)
         }
-        for continuation in woken { continuation.resume() }
     }
 
     public var isRequested: Bool { state.withLock { $0.requests > 0 } }
 
     /// Tasks waiting for a request now (tests wait for a sleeper to be asleep).
-    var waiterCount: Int { state.withLock { $0.waiters.count } }
+    var waiterCount: Int { waiters.count }
 
     /// Whether a second request came: transfers in flight are to be cancelled too.
     public var isForced: Bool { state.withLock { $0.requests > 1 } }
@@ -51,23 +46,7 @@ public final class StopSignal: Sendable {
     /// Returns once the stop is requested (`level` 1) or forced (2), or when
     /// the calling task is cancelled.
     public func wait(level: Int = 1) async {
-        let id = state.withLock { state -> Int in
-            state.nextWaiter += 1
-            return state.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let isReady = state.withLock { state -> Bool in
-                    if state.requests >= level || Task.isCancelled { return true }
-                    state.waiters[id] = (level, continuation)
-                    return false
-                }
-                if isReady { continuation.resume() }
-            }
-        } onCancel: {
-            let continuation = state.withLock { $0.waiters.removeValue(forKey: id)?.continuation }
-            continuation?.resume()
-        }
+        await waiters.wait(until: level)
     }
 
     /// Sleeps on `clock` until `deadline`; returns false at once if the stop

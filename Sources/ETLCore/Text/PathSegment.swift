@@ -1,3 +1,4 @@
+import FetchEngine
 import Foundation
 
 /// An identifier a source sends that etl puts into a URL's path as one
@@ -17,10 +18,9 @@ package enum PathSegment {
     }
 
     /// `segment` percent-encoded for a URL path, `/`, `?`, `#` and `%`
-    /// included, so it stays one segment and means what it says.
+    /// included, so it stays one segment and means what it says (the one
+    /// encoder's ``PercentEncoding/Kept/pathSegment`` set).
     package static func encoded(_ segment: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/?#%;")
-        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+        PercentEncoding.encoded(segment, keeping: .pathSegment)
     }
 }

@@ -1,12 +1,10 @@
 import FetchEngine
-import Foundation
 
-/// A value as a URL's query carries it: everything but unreserved
+/// A value as a URL's query carries it: the one encoder's
+/// ``PercentEncoding/Kept/queryValue`` set, everything but unreserved
 /// characters (and the comma lists use) percent-encoded.
 package enum QueryValue {
     package static func encoded(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~,")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+        PercentEncoding.encoded(value, keeping: .queryValue)
     }
 }

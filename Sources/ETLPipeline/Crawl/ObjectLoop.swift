@@ -22,11 +22,9 @@ package struct ObjectLoop<Kind: FetchKind, Writer: ResultWriting> where Kind.Ite
     /// Fetches `queue` in order; returns how the loop ended.
     /// Each minute's figures go to `run_minutes` as the minute ends.
     package func run(queue: [Int], summary: inout CrawlSummary, minutes: inout MinuteRecorder) async throws -> CrawlSummary.Status {
-        let start = pacer.clock.now
+        let telemetry = LoopTelemetry(catalog: catalog, pacer: pacer, reporter: reporter)
         var next = queue.startIndex
         var done = 0
-        let pacer = self.pacer
-        let reporter = self.reporter
         var stopReason: RequestPacer.StopReason?
         /// An object the engine gave up on without an answer to record: failed, fetched again next run.
         func failed(_ objectID: Int, reason: String, tally: FetchTally) -> FetchResult<Writer.Record> {
@@ -63,17 +61,11 @@ package struct ObjectLoop<Kind: FetchKind, Writer: ResultWriting> where Kind.Ite
                 },
                 commit: { try await writer.submit($0) },
                 onHeartbeat: {
-                    // Telemetry never fails a run: a busy catalog costs a minute row at most.
-                    if let minute = minutes.observe(await pacer.snapshot, at: pacer.clock.now) { try? catalog.record(minute) }
-                    await minutes.rememberPacing(of: pacer, in: catalog)
-                    reporter.report(await pacer.takeEvents())
-                    reporter.crawl(didReport: .progress(await pacer.progress(
-                        done: done, total: queue.count, retries: summary.retries, failures: summary.failed, since: start)))
+                    await telemetry.beat(&minutes, done: done, total: queue.count, retries: summary.retries, failures: summary.failed)
                 },
-                onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
+                onStop: telemetry.stopping)
         }
-        reporter.report(await pacer.takeEvents())
-        if let minute = minutes.finish(await pacer.snapshot, at: pacer.clock.now) { try? catalog.record(minute) }
+        await telemetry.finish(&minutes)
         return stopReason?.runStatus ?? .completed
     }
 

@@ -32,9 +32,7 @@ package struct ImageLoop {
     /// pictures, never the others'.
     package func run(plan: ImagePlan, summary: inout ImageSummary, minutes: inout MinuteRecorder) async throws -> CrawlSummary.Status {
         let entries = plan.entries
-        let pacer = loop.fetcher.pacer
-        let start = pacer.clock.now
-        let reporter = self.reporter
+        let telemetry = LoopTelemetry(catalog: catalog, pacer: loop.fetcher.pacer, reporter: reporter)
         var next = entries.startIndex
         var inFlight = 0
         var filled = 0
@@ -135,17 +133,11 @@ package struct ImageLoop {
             },
             commit: commit,
             onHeartbeat: {
-                // Telemetry never fails a run: a busy catalog costs a minute row at most.
-                if let minute = minutes.observe(await pacer.snapshot, at: pacer.clock.now) { try? catalog.record(minute) }
-                await minutes.rememberPacing(of: pacer, in: catalog)
-                reporter.report(await pacer.takeEvents())
                 let total = done + inFlight + abandoned + downloadsAhead()
-                reporter.crawl(didReport: .progress(await pacer.progress(
-                    done: done, total: total, retries: summary.retries, failures: summary.failed, since: start)))
+                await telemetry.beat(&minutes, done: done, total: total, retries: summary.retries, failures: summary.failed)
             },
-            onStop: { reporter.crawl(didReport: .stopping(reason: $0.description)) })
-        reporter.report(await pacer.takeEvents())
-        if let minute = minutes.finish(await pacer.snapshot, at: pacer.clock.now) { try? catalog.record(minute) }
+            onStop: telemetry.stopping)
+        await telemetry.finish(&minutes)
         summary.remaining = abandoned + passedOver + downloadsAhead()
         // Nothing reached: the run fails when that is news (no picture was
         // ever fetched, or a host that served the pictures on disk is down:

@@ -142,17 +142,6 @@ package struct ImageRequest: LadderFetchKind {
     /// percent-encoded (as UTF-8); existing `%XX` escapes are kept. The
     /// records hold URLs such as `…/web-large/sfrl26.145.260a, b_251176.jpg`.
     package static func requestURL(_ url: String) -> String {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".utf8)
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(url.utf8.count)
-        for byte in url.utf8 {
-            if allowed.contains(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        PercentEncoding.encoded(url, keeping: .url)
     }
 }

@@ -72,13 +72,7 @@ package struct GalleryPage {
     /// A relative file path as a URL path: each byte outside the unreserved
     /// set and `/` percent-encoded, so any folder name works.
     package static func urlPath(_ path: String) -> String {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in path.utf8 {
-            if allowed.contains(byte) { bytes.append(byte) } else { bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        PercentEncoding.encoded(path, keeping: .filePath)
     }
 
     package static let style = """

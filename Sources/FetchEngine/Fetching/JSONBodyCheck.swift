@@ -29,16 +29,7 @@ public enum JSONBodyCheck {
     }
 
     static func invalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): offset += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
+        bytes.withUnsafeBufferPointer(UTF8Validator.firstInvalidOffset)
     }
 
     private struct Parser {

@@ -17,9 +17,9 @@ public struct CredentialClient: HTTPClient {
     }
 
     public func get(_ url: String) async throws -> HTTPResponse {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+?#")
-        let encoded = value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        // A query value like any other: a key with `/`, `:` or `;` is sent
+        // encoded (the masking below knows that spelling too).
+        let encoded = PercentEncoding.encoded(value, keeping: .queryValue)
         let signed = url + (url.contains("?") ? "&" : "?") + "\(parameter)=\(encoded)"
         do {
             return try await base.get(signed)

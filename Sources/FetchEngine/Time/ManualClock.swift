@@ -14,18 +14,12 @@ public final class ManualClock: FetchClock {
         var now: Duration
         var nextID = 0
         var sleepers: [Int: Sleeper] = [:]
-        /// Tasks waiting until at least `count` sleepers are asleep.
-        var watchers: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
-
-        /// Takes the watchers whose count is reached.
-        mutating func satisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
-            let ready = watchers.filter { $0.value.count <= sleepers.count }
-            for key in ready.keys { watchers[key] = nil }
-            return ready.map(\.value.continuation)
-        }
     }
 
     private let state: Mutex<State>
+    /// Tasks waiting until at least a number of sleepers are asleep: its
+    /// level is the count of sleepers, set whenever that changes.
+    private let watchers = LevelWaiters()
 
     public init(now: Duration = .zero) {
         state = Mutex(State(now: now))
@@ -46,21 +40,25 @@ public final class ManualClock: FetchClock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Start { case asleep([CheckedContinuation<Void, Never>]), cancelled, due }
+                enum Start { case asleep, cancelled, due }
                 let start = state.withLock { state -> Start in
                     if Task.isCancelled { return .cancelled }
                     if deadline <= state.now { return .due }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return .asleep(state.satisfiedWatchers())
+                    watchers.set(state.sleepers.count)
+                    return .asleep
                 }
                 switch start {
                 case .cancelled: continuation.resume(throwing: CancellationError())
                 case .due: continuation.resume()
-                case .asleep(let watchers): for watcher in watchers { watcher.resume() }
+                case .asleep: break
                 }
             }
         } onCancel: {
-            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
+            let sleeper = state.withLock { state in
+                defer { watchers.set(state.sleepers.count) }
+                return state.sleepers.removeValue(forKey: id)
+            }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
@@ -74,6 +72,7 @@ public final class ManualClock: FetchClock {
             let due = state.sleepers.filter { $0.value.deadline <= now }
                 .sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
             for (key, _) in due { state.sleepers[key] = nil }
+            watchers.set(state.sleepers.count)
             return due.map(\.value.continuation)
         }
         for continuation in woken { continuation.resume() }
@@ -86,22 +85,6 @@ public final class ManualClock: FetchClock {
     /// Returns once at least `count` tasks are asleep on this clock, or when
     /// the calling task is cancelled.
     public func sleepers(atLeast count: Int) async {
-        let id = state.withLock { state -> Int in
-            state.nextID += 1
-            return state.nextID
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let isReady = state.withLock { state -> Bool in
-                    if state.sleepers.count >= count || Task.isCancelled { return true }
-                    state.watchers[id] = (count, continuation)
-                    return false
-                }
-                if isReady { continuation.resume() }
-            }
-        } onCancel: {
-            let watcher = state.withLock { $0.watchers.removeValue(forKey: id) }
-            watcher?.continuation.resume()
-        }
+        await watchers.wait(until: count)
     }
 }

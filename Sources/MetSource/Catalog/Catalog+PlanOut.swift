@@ -14,7 +14,7 @@ extension Catalog {
                 UPDATE objects SET needs_fetch = 0, planned_out = 1
                  WHERE object_id = ? AND state = \(ObjectState.pending.sql)
                 """)
-            let insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
+            let reasonWriter = try RawRecordWriter(database: database)
             var count = 0
             for id in ids {
                 let reasons = plan.reasons(for: id)
@@ -22,9 +22,7 @@ extension Catalog {
                 try markPlannedOut.execute(arguments: [.integer(Int64(id))])
                 guard database.changesCount > 0 else { continue }
                 count += 1
-                for reason in reasons {
-                    try insertReason.execute(arguments: [.integer(Int64(id)), .text(reason.rawValue)])
-                }
+                try reasonWriter.add(reasons, to: .integer(Int64(id)))
             }
             return count
         }

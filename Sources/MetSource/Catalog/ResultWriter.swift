@@ -7,11 +7,9 @@ import Store
 /// Writes fetch results with statements prepared once per batch.
 package struct ResultWriter: ResultWriting {
     private let upsertFetched: Statement
-    private let upsertRaw: Statement
     private let markGone: Statement
     private let markFailed: Statement
-    private let clearReasons: Statement
-    private let insertReason: Statement
+    private let rawAndReasons: RawRecordWriter
 
     package init(database: Database) throws {
         let promoted = PromotedColumns.objectColumns
@@ -34,10 +32,6 @@ package struct ResultWriter: ResultWriting {
                 is_complete = excluded.is_complete, dedup_key = excluded.dedup_key, planned_out = 0,
                 \(promoted.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
             """)
-        upsertRaw = try database.makeStatement(sql: """
-            INSERT INTO objects_raw (object_id, raw_json) VALUES (?, ?)
-            ON CONFLICT (object_id) DO UPDATE SET raw_json = excluded.raw_json
-            """)
         // A 404 or 400 is final: keep the last good body for the record, but
         // the object no longer counts as complete.
         markGone = try database.makeStatement(sql: """
@@ -57,8 +51,7 @@ package struct ResultWriter: ResultWriting {
                 needs_fetch = 1, http_status = excluded.http_status,
                 attempts = attempts + excluded.attempts, error = excluded.error
             """)
-        clearReasons = try database.makeStatement(sql: "DELETE FROM object_reasons WHERE object_id = ?")
-        insertReason = try database.makeStatement(sql: "INSERT OR IGNORE INTO object_reasons (object_id, reason) VALUES (?, ?)")
+        rawAndReasons = try RawRecordWriter(database: database)
     }
 
     package func write(_ result: FetchResult<MetObject>) throws {
@@ -78,17 +71,13 @@ package struct ResultWriter: ResultWriting {
                 .text(object.department), .text(object.metadataDate), .bool(isComplete),
                 isComplete ? .text(ObjectFilter.duplicateKey(for: object)) : .null,
             ] + PromotedColumns.values(of: object))
-            try upsertRaw.execute(arguments: [id, .utf8(body)])
-            try clearReasons.execute(arguments: [id])
-            for reason in Set(reasons) {
-                try insertReason.execute(arguments: [id, .text(reason.rawValue)])
-            }
+            try rawAndReasons.write(id: id, raw: .utf8(body), reasons: reasons)
         case .gone(let message):
             try markGone.execute(arguments: [id, .text(ObjectState.gone.rawValue), status, fetchedAt, attempts, .text(message)])
-            try clearReasons.execute(arguments: [id])
+            try rawAndReasons.replaceReasons(of: id, with: [])
         case .badID(let message):
             try markGone.execute(arguments: [id, .text(ObjectState.badID.rawValue), status, fetchedAt, attempts, .text(message)])
-            try clearReasons.execute(arguments: [id])
+            try rawAndReasons.replaceReasons(of: id, with: [])
         case .failed(let reason):
             try markFailed.execute(arguments: [id, status, attempts, .text(reason)])
         }

@@ -79,7 +79,7 @@ package enum MetObjectScanner {
                 }
                 if byte < 0x20 { return nil }
                 if byte >= 0x80 {
-                    guard let width = utf8Width(at: index) else { return nil }
+                    guard let width = UTF8Validator.sequenceWidth(at: index, in: bytes) else { return nil }
                     index += width
                     continue
                 }
@@ -103,25 +103,6 @@ package enum MetObjectScanner {
                 index += 1
             }
             return nil
-        }
-
-        /// The length of the well-formed UTF-8 sequence starting at `i`
-        /// (Unicode's table 3-7: no overlongs, surrogates or code points
-        /// past U+10FFFF); nil when it is malformed.
-        func utf8Width(at i: Int) -> Int? {
-            func continues(_ k: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
-                i + k < bytes.count && range.contains(bytes[i + k])
-            }
-            switch bytes[i] {
-            case 0xC2...0xDF: return continues(1) ? 2 : nil
-            case 0xE0: return continues(1, 0xA0...0xBF) && continues(2) ? 3 : nil
-            case 0xE1...0xEC, 0xEE...0xEF: return continues(1) && continues(2) ? 3 : nil
-            case 0xED: return continues(1, 0x80...0x9F) && continues(2) ? 3 : nil
-            case 0xF0: return continues(1, 0x90...0xBF) && continues(2) && continues(3) ? 4 : nil
-            case 0xF1...0xF3: return continues(1) && continues(2) && continues(3) ? 4 : nil
-            case 0xF4: return continues(1, 0x80...0x8F) && continues(2) && continues(3) ? 4 : nil
-            default: return nil
-            }
         }
 
         func hex(_ byte: UInt8) -> UInt32? {

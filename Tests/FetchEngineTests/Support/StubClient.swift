@@ -29,10 +29,11 @@ final class StubClient: HTTPClient {
         var held: [Held] = []
         var mostHeld = 0
         var nextID = 0
-        var watchers: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
     }
 
     private let state = Mutex(State())
+    /// Tasks waiting for a number of held requests: the level is how many are held.
+    private let watchers = LevelWaiters()
     private let clock: any FetchClock
     private let reply: @Sendable (_ url: String, _ at: Duration, _ asked: Int) -> Reply
 
@@ -65,6 +66,7 @@ final class StubClient: HTTPClient {
     func release(_ url: String, with response: HTTPResponse = .data) {
         let held = state.withLock { state -> Held? in
             guard let index = state.held.firstIndex(where: { $0.url == url }) else { return nil }
+            defer { watchers.set(state.held.count) }
             return state.held.remove(at: index)
         }
         held?.continuation.resume(returning: response)
@@ -72,18 +74,7 @@ final class StubClient: HTTPClient {
 
     /// Returns once at least `count` requests are held.
     func held(atLeast count: Int) async {
-        let id = state.withLock { state -> Int in
-            state.nextID += 1
-            return state.nextID
-        }
-        await withCheckedContinuation { continuation in
-            let isReady = state.withLock { state -> Bool in
-                if state.held.count >= count { return true }
-                state.watchers[id] = (count, continuation)
-                return false
-            }
-            if isReady { continuation.resume() }
-        }
+        await watchers.wait(until: count)
     }
 
     private func hold(_ url: String) async throws -> HTTPResponse {
@@ -93,20 +84,19 @@ final class StubClient: HTTPClient {
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let watchers = state.withLock { state -> [CheckedContinuation<Void, Never>]? in
-                    if Task.isCancelled { return nil }
+                let isHeld = state.withLock { state -> Bool in
+                    if Task.isCancelled { return false }
                     state.held.append(Held(id: id, url: url, continuation: continuation))
                     state.mostHeld = max(state.mostHeld, state.held.count)
-                    let ready = state.watchers.filter { $0.value.count <= state.held.count }
-                    for key in ready.keys { state.watchers[key] = nil }
-                    return ready.map(\.value.continuation)
+                    watchers.set(state.held.count)
+                    return true
                 }
-                guard let watchers else { return continuation.resume(throwing: CancellationError()) }
-                for watcher in watchers { watcher.resume() }
+                if !isHeld { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
             let held = state.withLock { state -> Held? in
                 guard let index = state.held.firstIndex(where: { $0.id == id }) else { return nil }
+                defer { watchers.set(state.held.count) }
                 return state.held.remove(at: index)
             }
             held?.continuation.resume(throwing: CancellationError())
