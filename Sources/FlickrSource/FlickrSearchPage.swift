@@ -33,6 +33,7 @@ package struct FlickrSearchPage: Sendable {
     }
 }
 
-extension FlickrSearchPage: CountedPage {
+extension FlickrSearchPage: ListingPage {
+    package var listedTotal: Int? { total }
     package var itemCount: Int { photos.count }
 }

@@ -19,6 +19,7 @@ package struct TMDBPage: Sendable {
     }
 }
 
-extension TMDBPage: CountedPage {
+extension TMDBPage: ListingPage {
+    package var listedTotal: Int? { totalResults }
     package var itemCount: Int { results.count }
 }
