@@ -40,6 +40,7 @@ package struct ListingPager<Listing: PagedListing>: Sendable {
                 break
             }
             let first = try await firstPage(of: window)
+            await announce(first, at: PageSpot(window: window, page: 1, read: 1))
             let isWhole: Bool
             switch try source.open(window, first: first) {
             case .split(let windows):
@@ -87,10 +88,12 @@ package struct ListingPager<Listing: PagedListing>: Sendable {
         var previous: [String]?
         for read in 1...(isWhole ? Self.maxReads : 1) {
             tally.reads += 1
-            if read > 1 { first = try await firstPage(of: window) }
-            firstPages.append(first)
             var spot = PageSpot(window: window, page: 1, read: read)
-            if let count = source.announced(first, at: spot) { await reader.observer?.expect(fromLastPage: count) }
+            if read > 1 {
+                first = try await firstPage(of: window)
+                await announce(first, at: spot)
+            }
+            firstPages.append(first)
             var items = source.items(of: first, at: spot)
             seen += items
             let firstKeys = Self.keys(items, page: 1)
@@ -125,6 +128,11 @@ package struct ListingPager<Listing: PagedListing>: Sendable {
             previous = keys
         }
         return WindowRead(firstPages: firstPages, items: seen, isSteady: false)
+    }
+
+    /// Tells the observer how many records the listing holds from `first` on, if the source says.
+    private func announce(_ first: Listing.Page, at spot: PageSpot<Listing.Window>) async {
+        if let count = source.announced(first, at: spot) { await reader.observer?.expect(fromLastPage: count) }
     }
 
     /// Page 1 of `window`, which must lie within what the API serves.
