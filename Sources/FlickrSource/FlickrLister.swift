@@ -1,7 +1,5 @@
-import ETLCatalog
 import ETLCore
 import FetchEngine
-import Foundation
 import SourceKit
 
 /// Lists every photo of a search. Flickr serves only the first 4,000

@@ -1,8 +1,5 @@
-import ETLCatalog
 import ETLCore
-import FetchEngine
 import SourceKit
-import Store
 
 /// One page of `flickr.photos.search`: `{"photos": {"page", "pages",
 /// "perpage", "total", "photo": […]}, "stat": "ok"}`.

@@ -1,4 +1,3 @@
-import ETLCatalog
 import ETLCore
 import FetchEngine
 import SourceKit

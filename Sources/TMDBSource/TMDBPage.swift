@@ -1,8 +1,5 @@
-import ETLCatalog
 import ETLCore
-import FetchEngine
 import SourceKit
-import Store
 
 /// One page of `/movie/now_playing`: `{"dates", "page", "results": […],
 /// "total_pages", "total_results"}`.
