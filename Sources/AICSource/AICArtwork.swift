@@ -23,24 +23,24 @@ package enum AICArtwork {
         name: "aic_artworks",
         description: "The Art Institute of Chicago's own fields of every listed artwork, kept or not (CC0). Join to works on object_id.",
         columns: [
-            .column("artist_title", "TEXT", "The preferred artist's name, without dates or places."),
-            .column("date_start", "INTEGER", "The year the work's making began."),
-            .column("date_end", "INTEGER", "The year the work's making ended."),
-            .column("classification_title", "TEXT", "The classification, e.g. painting or print."),
-            .column("artwork_type_title", "TEXT", "The kind of work, e.g. Painting."),
-            .column("department_title", "TEXT", "The curatorial department."),
-            .column("medium_display", "TEXT", "The materials, as the museum writes them."),
-            .column("place_of_origin", "TEXT", "Where the work was made."),
-            .column("aic_credit_line", "TEXT", "The museum's credit line (credit_line)."),
-            .column("main_reference_number", "TEXT", "The accession number, e.g. 1928.610."),
+            .copy("artist_title", "TEXT", "The preferred artist's name, without dates or places."),
+            .copy("date_start", "INTEGER", "The year the work's making began."),
+            .copy("date_end", "INTEGER", "The year the work's making ended."),
+            .copy("classification_title", "TEXT", "The classification, e.g. painting or print."),
+            .copy("artwork_type_title", "TEXT", "The kind of work, e.g. Painting."),
+            .copy("department_title", "TEXT", "The curatorial department."),
+            .copy("medium_display", "TEXT", "The materials, as the museum writes them."),
+            .copy("place_of_origin", "TEXT", "Where the work was made."),
+            .copy("aic_credit_line", "TEXT", "The museum's credit line (credit_line).", from: "credit_line"),
+            .copy("main_reference_number", "TEXT", "The accession number, e.g. 1928.610."),
             .column("is_public_domain", "INTEGER", "1 when is_public_domain is JSON true."),
             .column("image_id", "TEXT", "The IIIF identifier of the main picture."),
-            .column("thumbnail_width", "INTEGER", "The full picture's width in pixels."),
-            .column("thumbnail_height", "INTEGER", "The full picture's height in pixels."),
-            .column("thumbnail_alt_text", "TEXT", "The picture described, for screen readers."),
-            .column("thumbnail_lqip", "TEXT", "A tiny blurred placeholder, a data: URL."),
+            .copy("thumbnail_width", "INTEGER", "The full picture's width in pixels.", from: "thumbnail", "width"),
+            .copy("thumbnail_height", "INTEGER", "The full picture's height in pixels.", from: "thumbnail", "height"),
+            .copy("thumbnail_alt_text", "TEXT", "The picture described, for screen readers.", from: "thumbnail", "alt_text"),
+            .copy("thumbnail_lqip", "TEXT", "A tiny blurred placeholder, a data: URL.", from: "thumbnail", "lqip"),
             .column("color", "TEXT", "The dominant colour, a JSON object (h, l, s, percentage, population)."),
-            .column("updated_at", "TEXT", "When the museum last changed the record."),
+            .copy("updated_at", "TEXT", "When the museum last changed the record."),
             .column("artwork_url", "TEXT", "The artwork's page on artic.edu: link back to it."),
         ])
 
@@ -72,22 +72,11 @@ package enum AICArtwork {
         if classification == nil { reasons.append(.missingClassification) }
         if date == nil { reasons.append(.missingObjectDate) }
 
-        let thumbnail = artwork["thumbnail"]
         let pageURL = "https://www.artic.edu/artworks/\(id)"
-        var item = ListedItem(id: id, rawJSON: artwork.encoded, reasons: reasons, details: [
-            "artist_title": .text(artwork["artist_title"]?.string), "date_start": .int(year(artwork["date_start"])),
-            "date_end": .int(year(artwork["date_end"])), "classification_title": .text(artwork["classification_title"]?.string),
-            "artwork_type_title": .text(artwork["artwork_type_title"]?.string),
-            "department_title": .text(artwork["department_title"]?.string), "medium_display": .text(artwork["medium_display"]?.string),
-            "place_of_origin": .text(artwork["place_of_origin"]?.string), "aic_credit_line": .text(artwork["credit_line"]?.string),
-            "main_reference_number": .text(artwork["main_reference_number"]?.string),
+        var item = ListedItem(id: id, rawJSON: artwork.encoded, reasons: reasons, details: table.values(of: artwork, computed: [
             "is_public_domain": .bool(artwork["is_public_domain"] == .bool(true)), "image_id": .text(imageID),
-            "thumbnail_width": .int(thumbnail?["width"]?.integer.map(Int.init)),
-            "thumbnail_height": .int(thumbnail?["height"]?.integer.map(Int.init)),
-            "thumbnail_alt_text": .text(thumbnail?["alt_text"]?.string), "thumbnail_lqip": .text(thumbnail?["lqip"]?.string),
-            "color": .text(artwork["color"].flatMap { $0 == .null ? nil : $0.encoded }),
-            "updated_at": .text(artwork["updated_at"]?.string), "artwork_url": .text(pageURL),
-        ])
+            "color": .text(artwork["color"].flatMap { $0 == .null ? nil : $0.encoded }), "artwork_url": .text(pageURL),
+        ]))
         item.title = title ?? artwork["title"]?.string
         item.creator = artist ?? artwork["artist_display"]?.string
         item.date = date

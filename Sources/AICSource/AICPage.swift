@@ -1,4 +1,5 @@
 import ETLCore
+import SourceKit
 
 /// One page of `/artworks/search`: `{"pagination": {"total", "limit",
 /// "offset", "total_pages", "current_page"}, "data": […], "config":
@@ -27,7 +28,12 @@ package enum AICAnswer: Sendable {
     case pastDepth(String)
 }
 
-extension AICAnswer: CountedPage {
+extension AICAnswer: ListingPage {
+    package var listedTotal: Int? {
+        if case .page(let page) = self { return page.total }
+        return nil
+    }
+
     package var itemCount: Int {
         if case .page(let page) = self { return page.artworks.count }
         return 0

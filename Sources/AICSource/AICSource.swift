@@ -51,7 +51,7 @@ package struct AICSource: Source {
 
     package var options: [SourceOption] { AICQuery.options }
 
-    package var crawl: CrawlStyle { .listing(AICListing()) }
+    package var crawl: CrawlStyle { .listing(PagedLister<AICLister>()) }
 
     /// The documentation asks clients to name themselves and a contact.
     package func headers(for options: CrawlOptions) -> [String] { [options.aic.userAgentHeader] }

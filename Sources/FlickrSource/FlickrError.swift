@@ -1,8 +1,4 @@
-import ETLCatalog
 import ETLCore
-import FetchEngine
-import SourceKit
-import Store
 
 /// Flickr's answers that end a crawl: `{"stat":"fail","code":N,"message":…}`.
 package enum FlickrError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,9 +1,3 @@
-import ETLCatalog
-import ETLCore
-import FetchEngine
-import SourceKit
-import Store
-
 /// Flickr's licence IDs (`flickr.photos.licenses.getInfo`), so the catalog
 /// says what each photo may be used for.
 package enum FlickrLicense {

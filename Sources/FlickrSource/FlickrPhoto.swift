@@ -1,8 +1,5 @@
-import ETLCatalog
 import ETLCore
-import FetchEngine
 import Foundation
-import SourceKit
 import Store
 
 /// The Flickr app's completeness rule and the catalog row of one photo.

@@ -1,8 +1,5 @@
-import ETLCatalog
 import ETLCore
-import FetchEngine
 import Foundation
-import SourceKit
 
 /// What `etl crawl --source flickr` searches for.
 package struct FlickrQuery: Sendable, Equatable {

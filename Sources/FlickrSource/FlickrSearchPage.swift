@@ -1,8 +1,5 @@
-import ETLCatalog
 import ETLCore
-import FetchEngine
 import SourceKit
-import Store
 
 /// One page of `flickr.photos.search`: `{"photos": {"page", "pages",
 /// "perpage", "total", "photo": […]}, "stat": "ok"}`.
@@ -33,6 +30,7 @@ package struct FlickrSearchPage: Sendable {
     }
 }
 
-extension FlickrSearchPage: CountedPage {
+extension FlickrSearchPage: ListingPage {
+    package var listedTotal: Int? { total }
     package var itemCount: Int { photos.count }
 }

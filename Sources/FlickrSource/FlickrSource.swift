@@ -62,7 +62,7 @@ package struct FlickrSource: Source {
         }
     }
 
-    package var crawl: CrawlStyle { .listing(FlickrListing()) }
+    package var crawl: CrawlStyle { .listing(PagedLister<FlickrLister>()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
         guard let windows = summary.windows else { return [] }

@@ -1,8 +1,4 @@
-import ETLCatalog
 import ETLCore
-import FetchEngine
-import SourceKit
-import Store
 
 /// TMDB's answers that end a crawl: `{"success": false, "status_code": N, "status_message": …}`.
 package enum TMDBError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,7 +1,4 @@
-import ETLCatalog
 import ETLCore
-import FetchEngine
-import SourceKit
 import Store
 
 /// The TMDB app's strict decode, applied per movie instead of per page:
@@ -13,15 +10,15 @@ package enum TMDBMovie {
         name: "tmdb_movies",
         description: "TMDB's own fields of every listed movie, kept or not. Join to works on object_id.",
         columns: [
-            .column("original_title", "TEXT", "The title in the original language."),
-            .column("original_language", "TEXT", "ISO 639-1 code of the original language."),
-            .column("overview", "TEXT", "The plot summary."),
-            .column("release_date", "TEXT", "Release date, YYYY-MM-DD."),
-            .column("vote_average", "REAL", "Average vote, 0 to 10."),
-            .column("vote_count", "INTEGER", "Number of votes."),
-            .column("popularity", "REAL", "TMDB's popularity score when listed."),
-            .column("poster_path", "TEXT", "Path of the poster; the picture URL adds a size prefix."),
-            .column("backdrop_path", "TEXT", "Path of the backdrop image."),
+            .copy("original_title", "TEXT", "The title in the original language."),
+            .copy("original_language", "TEXT", "ISO 639-1 code of the original language."),
+            .copy("overview", "TEXT", "The plot summary."),
+            .copy("release_date", "TEXT", "Release date, YYYY-MM-DD."),
+            .copy("vote_average", "REAL", "Average vote, 0 to 10."),
+            .copy("vote_count", "INTEGER", "Number of votes."),
+            .copy("popularity", "REAL", "TMDB's popularity score when listed."),
+            .copy("poster_path", "TEXT", "Path of the poster; the picture URL adds a size prefix."),
+            .copy("backdrop_path", "TEXT", "Path of the backdrop image."),
             .column("genre_ids", "TEXT", "TMDB genre IDs, a JSON array."),
             .column("adult", "INTEGER", "1 for adult content."),
             .column("list_rank", "INTEGER", "Position in today's now-playing list, from 1."),
@@ -51,15 +48,11 @@ package enum TMDBMovie {
         if released == nil { reasons.append(.missingReleaseDate) }
         if vote == nil { reasons.append(.missingVoteAverage) }
         let pageURL = "https://www.themoviedb.org/movie/\(id)"
-        var item = ListedItem(id: id, rawJSON: movie.encoded, reasons: reasons, details: [
-            "original_title": .text(movie["original_title"]?.string), "original_language": .text(movie["original_language"]?.string),
-            "overview": .text(movie["overview"]?.string), "release_date": .text(movie["release_date"]?.string),
-            "vote_average": vote.map { .real($0) } ?? .null, "vote_count": .int(movie["vote_count"]?.integer.map(Int.init)),
-            "popularity": movie["popularity"]?.number.map { .real($0) } ?? .null, "poster_path": .text(movie["poster_path"]?.string),
-            "backdrop_path": .text(movie["backdrop_path"]?.string), "genre_ids": .text(movie["genre_ids"].map(\.encoded)),
+        var item = ListedItem(id: id, rawJSON: movie.encoded, reasons: reasons, details: table.values(of: movie, computed: [
+            "genre_ids": .text(movie["genre_ids"].map(\.encoded)),
             "adult": .bool(movie["adult"].flatMap { if case .bool(let flag) = $0 { flag } else { nil } }),
             "list_rank": .int(rank), "movie_page_url": .text(pageURL),
-        ])
+        ]))
         item.title = title ?? movie["title"]?.string
         item.date = released
         item.year = released.flatMap { Int($0.prefix(4)) }

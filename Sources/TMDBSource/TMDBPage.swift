@@ -1,8 +1,5 @@
-import ETLCatalog
 import ETLCore
-import FetchEngine
 import SourceKit
-import Store
 
 /// One page of `/movie/now_playing`: `{"dates", "page", "results": […],
 /// "total_pages", "total_results"}`.
@@ -19,6 +16,7 @@ package struct TMDBPage: Sendable {
     }
 }
 
-extension TMDBPage: CountedPage {
+extension TMDBPage: ListingPage {
+    package var listedTotal: Int? { totalResults }
     package var itemCount: Int { results.count }
 }

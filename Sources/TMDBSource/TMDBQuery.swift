@@ -1,7 +1,4 @@
-import ETLCatalog
 import ETLCore
-import FetchEngine
-import SourceKit
 
 /// What `etl crawl --source tmdb` asks for.
 package struct TMDBQuery: Sendable, Equatable {

@@ -63,7 +63,7 @@ package struct TMDBSource: Source {
 
     package var options: [SourceOption] { TMDBQuery.options }
 
-    package var crawl: CrawlStyle { .listing(TMDBListing()) }
+    package var crawl: CrawlStyle { .listing(PagedLister<TMDBLister>()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
         guard let passes = summary.listPasses, let pages = summary.listPages else { return [] }

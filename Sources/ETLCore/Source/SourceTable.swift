@@ -9,9 +9,19 @@ package struct SourceTable: Sendable {
         package var name: String
         package var type: String
         package var description: String
+        /// The path of the record's field the column copies; nil: the
+        /// source computes the value.
+        package var field: [String]? = nil
 
         package static func column(_ name: String, _ type: String, _ description: String) -> Column {
             Column(name: name, type: type, description: description)
+        }
+
+        /// A column holding the record's field at `path` (the column's own
+        /// name when none is given), read as the column's type: TEXT a
+        /// string, INTEGER an integer, REAL a number; anything else is NULL.
+        package static func copy(_ name: String, _ type: String, _ description: String, from path: String...) -> Column {
+            Column(name: name, type: type, description: description, field: path.isEmpty ? [name] : path)
         }
     }
 
@@ -23,6 +33,22 @@ package struct SourceTable: Sendable {
         self.name = name
         self.description = description
         self.columns = columns
+    }
+
+    /// The values of an item's columns: copied ones from `record`, the
+    /// others from `computed`.
+    package func values(of record: JSONValue, computed: [String: DatabaseValue]) -> [String: DatabaseValue] {
+        var values = computed
+        for column in columns {
+            guard let path = column.field else { continue }
+            let field = path.reduce(Optional(record)) { $0?[$1] }
+            switch column.type {
+            case "INTEGER": values[column.name] = .int(field?.integer.map(Int.init))
+            case "REAL": values[column.name] = field?.number.map { .real($0) } ?? .null
+            default: values[column.name] = .text(field?.string)
+            }
+        }
+        return values
     }
 
     package var createSQL: String {

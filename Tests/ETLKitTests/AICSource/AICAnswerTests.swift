@@ -18,7 +18,7 @@ struct AICAnswerTests {
     }
 
     static func verdict(_ response: HTTPResponse) async -> FetchEngine.Verdict<PageAnswer<AICAnswer>> {
-        await AICSearchRequest().verdict(for: response, item: .init(url: "http://x/artworks/search?page=1"))
+        await AICLister.request.verdict(for: response, item: .init(url: "http://x/artworks/search?page=1"))
     }
 
     /// A complete artwork, as the search answers it, with `changes` applied (nil removes a field).

@@ -22,11 +22,11 @@ struct SourceAnswerTests {
     }
 
     static func flickr(_ response: HTTPResponse) async -> FetchEngine.Verdict<PageAnswer<FlickrSearchPage>> {
-        await FlickrSearchRequest().verdict(for: response, item: .init(url: "http://x/?page=1"))
+        await FlickrLister.request.verdict(for: response, item: .init(url: "http://x/?page=1"))
     }
 
     static func tmdb(_ response: HTTPResponse) async -> FetchEngine.Verdict<PageAnswer<TMDBPage>> {
-        await TMDBPageRequest().verdict(for: response, item: .init(number: 1, url: "http://x/movie/now_playing?page=1"))
+        await TMDBLister.request.verdict(for: response, item: .init(url: "http://x/movie/now_playing?page=1"))
     }
 
     @Test("Flickr: total as a number or a string; stat fail codes 100, 10, 105 and others")
