@@ -20,11 +20,12 @@ under /__ (stats, expected, reset, config) are never faulted or counted;
 /__expected is the oracle: the complete, de-duplicated set as it stands.
 """
 
-import dataclasses, hashlib, sys, threading, unicodedata
+import dataclasses, hashlib, sys, threading
 from urllib.parse import parse_qs, urlsplit
 
 import mock_api
 from mock_api import draw, dumps, int_or, last, make_jpeg, pick
+from mock_aic import id_of, normalized  # the museums' IDs and duplicate keys read alike
 
 INCOMPLETE_KINDS = ("copyrighted", "no_images", "blank_web_url", "null_title", "no_creators", "blank_creator",
                     "null_date", "null_type", "string_id", "invisible_title")
@@ -111,13 +112,6 @@ def artwork(seed, i, before, incomplete, duplicates):
     return art
 
 
-def id_of(a):
-    ident = a.get("id")
-    if type(ident) is int:
-        return ident
-    return int(ident) if isinstance(ident, str) and ident.isdigit() else None
-
-
 def first_creator(a):
     creators = a.get("creators")
     return creators[0].get("description") if isinstance(creators, list) and creators and isinstance(creators[0], dict) else None
@@ -128,10 +122,6 @@ def is_complete(a):
     return (type(a.get("id")) is int and a["id"] > 0 and a.get("share_license_status") == "CC0"
             and isinstance(web, str) and web != ""
             and all(mock_api.visible(v) for v in (a.get("title"), first_creator(a), a.get("creation_date"), a.get("type"))))
-
-
-def normalized(text):
-    return " ".join(unicodedata.normalize("NFC", text or "").split()).lower()
 
 
 def leaves(seed, a, share):
@@ -231,12 +221,8 @@ class Handler(mock_api.Handler):
         app = self.server.app
         url = urlsplit(self.path)
         query = parse_qs(url.query, keep_blank_values=True)
-        if url.path == "/__stats":
-            return self.reply(200, dumps(app.stats.snapshot()), count=False)
-        if url.path == "/__expected":
-            return self.reply(200, dumps(self.expected()), count=False)
-        if url.path.startswith("/__"):
-            return self.reply(404, dumps({"detail": "Not Found"}), count=False)
+        if self.hook(url.path, self.expected):
+            return
         cfg, data = app.snapshot()
         path = url.path.rstrip("/")
         kind = "image" if path.startswith("/images/") else "listing" if path == "/api/artworks" else "other"

@@ -57,7 +57,7 @@ package struct OffsetPager<Element: Sendable>: Sendable {
     package let maxRepairs: Int
     /// The most pages read, whatever a page claims the total is.
     package let maxPages: Int
-    /// What tells two elements apart (an ID as the API spelled it).
+    /// What tells two elements apart (an ID as the API spelled it): unique in the collection.
     package let key: @Sendable (Element) -> String
     /// Reads `limit` elements from `skip`.
     package let read: @Sendable (_ skip: Int, _ limit: Int) async throws -> Page
@@ -110,7 +110,8 @@ package struct OffsetPager<Element: Sendable>: Sendable {
     private func fetch(_ skip: Int, _ state: inout State) async throws -> Page {
         state.requests += 1
         var page = try await read(skip, limit)
-        page.total = max(0, page.total)
+        // A page longer than asked (a server's mistake) grows nothing beyond the bound.
+        (page.total, page.elements) = (max(0, page.total), Array(page.elements.prefix(limit)))
         if state.requests > 1 && page.total != state.total { state.totalMoves += 1 }
         state.total = page.total
         return page
