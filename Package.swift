@@ -14,7 +14,7 @@ import PackageDescription
 //   ETLPictures      decoding, thumbnails, ThumbHash, hashes (libvips)
 //   ETLCatalog       the SQLite catalog: schema, migrations, queries
 //   SourceKit        the Source protocol a source implements
-//   MetSource, FlickrSource, TMDBSource, AICSource   one target per source
+//   MetSource, FlickrSource, TMDBSource, AICSource, CMASource   one target per source
 //   SourceRegistry   the one table of sources
 //   ETLPipeline      crawl, images, pages, telemetry, export, status
 //   ETLReport        the HTML report and the gallery
@@ -74,8 +74,9 @@ let package = Package(
         .target(name: "TMDBSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
         // The Met's rule for duplicates (normalized artist and title) is AIC's too.
         .target(name: "AICSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
+        .target(name: "CMASource", dependencies: ["SourceKit", "ETLCore", "FetchEngine", "Store"]),
         .target(
-            name: "SourceRegistry", dependencies: ["SourceKit", "ETLCore", "MetSource", "FlickrSource", "TMDBSource", "AICSource", "FetchEngine"]),
+            name: "SourceRegistry", dependencies: ["SourceKit", "ETLCore", "MetSource", "FlickrSource", "TMDBSource", "AICSource", "CMASource", "FetchEngine"]),
         .target(
             name: "ETLPipeline",
             dependencies: ["ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "SourceRegistry", "FetchEngine", "Store"]
@@ -112,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "ETLKitTests",
             dependencies: [
-                "ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "MetSource", "FlickrSource", "TMDBSource", "AICSource", "SourceRegistry",
+                "ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "MetSource", "FlickrSource", "TMDBSource", "AICSource", "CMASource", "SourceRegistry",
                 "ETLPipeline", "ETLReport", "ETLCommands", "Store", "FetchEngine",
             ],
             exclude: []

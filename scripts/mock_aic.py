@@ -237,12 +237,8 @@ class Handler(mock_api.Handler):
         app = self.server.app
         url = urlsplit(self.path)
         query = parse_qs(url.query, keep_blank_values=True)
-        if url.path == "/__stats":
-            return self.reply(200, dumps(app.stats.snapshot()), count=False)
-        if url.path == "/__expected":
-            return self.reply(200, dumps(self.expected()), count=False)
-        if url.path.startswith("/__"):
-            return self.reply(404, dumps({"message": "Not Found"}), count=False)
+        if self.hook(url.path, self.expected):
+            return
         cfg, data = app.snapshot()
         image = IIIF_RE.match(url.path)
         kind = "image" if image else "search" if url.path.rstrip("/") == "/api/v1/artworks/search" \

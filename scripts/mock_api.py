@@ -409,6 +409,19 @@ class Handler(BaseHTTPRequestHandler):
     def do_HEAD(self):
         self.reply(405, b"", headers=[("Allow", "OPTIONS, GET")], count=False)
 
+    def hook(self, path, expected):
+        """The sibling mocks' test hooks: /__stats, /__expected (what `expected()`
+        returns), any other /__ path a 404; never counted. True when `path` was one."""
+        if not path.startswith("/__"):
+            return False
+        if path == "/__stats":
+            self.reply(200, dumps(self.server.app.stats.snapshot()), count=False)
+        elif path == "/__expected":
+            self.reply(200, dumps(expected()), count=False)
+        else:
+            self.reply(404, dumps({"message": "Not Found"}), count=False)
+        return True
+
     def do_POST(self):
         app = self.server.app
         length = int(self.headers.get("Content-Length") or 0)

@@ -242,12 +242,8 @@ class Handler(mock_api.Handler):
         app = self.server.app
         url = urlsplit(self.path)
         query = parse_qs(url.query, keep_blank_values=True)
-        if url.path == "/__stats":
-            return self.reply(200, dumps(app.stats.snapshot()), count=False)
-        if url.path == "/__expected":
-            return self.reply(200, dumps(self.expected(query)), count=False)
-        if url.path.startswith("/__"):
-            return self.reply(404, dumps({"message": "Not Found"}), count=False)
+        if self.hook(url.path, lambda: self.expected(query)):
+            return
         cfg, data = app.snapshot()
         if url.path in ("/services/rest", "/services/rest/"):
             return self.search(cfg, data, query)

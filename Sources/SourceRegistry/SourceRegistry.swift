@@ -1,4 +1,5 @@
 import AICSource
+import CMASource
 import ETLCore
 import FetchEngine
 import FlickrSource
@@ -18,6 +19,7 @@ package enum SourceRegistry {
         FlickrSource(),
         TMDBSource(),
         AICSource(),
+        CMASource(),
     ]
 
     package static var first: any Source { all[0] }

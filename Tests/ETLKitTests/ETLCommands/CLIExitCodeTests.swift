@@ -65,13 +65,13 @@ struct CLIExitCodeTests {
 
     @Test("a usage error with a one-line usage is exactly three lines")
     func statusUsageError() throws {
-        let run = try ETLRun.run(["status", "--catalog", "c.sqlite", "--nope"], timeout: 60)
+        let run = try ETLRun.run(["plan", "--csv", "c.csv", "--nope"], timeout: 60)
         #expect(run.exitCode == 64)
         #expect(run.standardOutput == "")
         #expect(lines(run.standardError) == [
             "Error: Unknown option '--nope'",
-            "Usage: etl status [--source <met|flickr|tmdb|aic>] [--catalog <path>] [--json]",
-            "  See 'etl status --help' for more information.",
+            "Usage: etl plan --csv <path> [--api <url>] [--ids <file>] [--rate <r>] [--json]",
+            "  See 'etl plan --help' for more information.",
         ])
     }
 
@@ -84,7 +84,7 @@ struct CLIExitCodeTests {
         let source = try ETLRun.run(["status", "--source", "Flickr"], timeout: 60)
         #expect(source.exitCode == 64)
         #expect(lines(source.standardError).first
-            == "Error: Invalid value 'Flickr' for '--source': expected met, flickr, tmdb or aic. Did you mean 'flickr'? Values are case-sensitive.")
+            == "Error: Invalid value 'Flickr' for '--source': expected met, flickr, tmdb, aic or cma. Did you mean 'flickr'? Values are case-sensitive.")
     }
 
     @Test("a source option with the wrong source, or a bad value, exits 64 and creates nothing", arguments: [
@@ -100,7 +100,7 @@ struct CLIExitCodeTests {
         #expect(run.standardOutput == "")
         let errorLines = lines(run.standardError)
         #expect(errorLines.first == "Error: \(message)")
-        #expect(errorLines.dropFirst().first?.hasPrefix("Usage: etl crawl [--api <url>] [--source <met|flickr|tmdb|aic>]") == true)
+        #expect(errorLines.dropFirst().first?.hasPrefix("Usage: etl crawl [--api <url>] [--source <met|flickr|tmdb|aic|cma>]") == true)
         #expect(errorLines.last == "  See 'etl crawl --help' for more information.")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root) == [], "nothing created in the working folder")
     }

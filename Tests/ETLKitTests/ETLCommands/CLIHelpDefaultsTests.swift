@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AICSource
+@testable import CMASource
 @testable import ETLCatalog
 @testable import ETLCommands
 @testable import ETLCore
@@ -91,7 +92,7 @@ struct CLIHelpDefaultsTests {
         typealias Parsed = OptionsWithOutput<CrawlOptions>
         let shown: [Shown<Parsed>] = [
             ("--api <url>", { $0.options.api }),
-            ("--source <met|flickr|tmdb|aic>", { $0.options.source.rawValue }),
+            ("--source <met|flickr|tmdb|aic|cma>", { $0.options.source.rawValue }),
             ("--catalog <path>", { $0.options.catalogPath }),
             ("--out <dir>", { $0.options.outDirectory }),
             ("--ids <file>", { $0.options.idsFile }),
@@ -109,6 +110,7 @@ struct CLIHelpDefaultsTests {
             ("--language <code>", { $0.options.tmdb.language }),
             ("--contact <address>", { $0.options.aic.contact }),
             ("--image-width <pixels>", { "\($0.options.aic.imageWidth)" }),
+            ("--picture <web|print>", { $0.options.sourceSettings[CMASource.pictureKey] ?? "web" }),
             ("--pages <n>", { "\($0.options.paging.layout.pageCount)" }),
             ("--page-size <n>", { "\($0.options.paging.layout.pageSize)" }),
             ("--order <id|shuffle>", { $0.options.paging.layout.order.rawValue }),
@@ -137,7 +139,7 @@ struct CLIHelpDefaultsTests {
     func images() throws {
         typealias Parsed = OptionsWithOutput<ImageOptions>
         let shown: [Shown<Parsed>] = [
-            ("--source <met|flickr|tmdb|aic>", { $0.options.source.rawValue }),
+            ("--source <met|flickr|tmdb|aic|cma>", { $0.options.source.rawValue }),
             ("--catalog <path>", { $0.options.catalogPath }),
             ("--dir <dir>", { $0.options.directory }),
             ("--image-hosts <host,…>", { $0.options.imageHosts.names.sorted().joined(separator: ",") }),
@@ -160,7 +162,7 @@ struct CLIHelpDefaultsTests {
         try check(
             "pages", initial: PagesOptions(), parse: { try PagesCommand.command.parse(Self.sourceArguments($0)) },
             shown: [
-                ("--source <met|flickr|tmdb|aic>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--source <met|flickr|tmdb|aic|cma>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
                 ("--out <dir>", { $0.outDirectory }), ("--pages <n>", { "\($0.paging.layout.pageCount)" }),
                 ("--page-size <n>", { "\($0.paging.layout.pageSize)" }), ("--order <id|shuffle>", { $0.paging.layout.order.rawValue }),
                 ("--seed <n>", { "\($0.paging.layout.seed)" }),
@@ -176,7 +178,7 @@ struct CLIHelpDefaultsTests {
     func status() throws {
         try check(
             "status", initial: StatusOptions(), parse: { try StatusCommand.command.parse(Self.sourceArguments($0)) },
-            shown: [("--source <met|flickr|tmdb|aic>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath })],
+            shown: [("--source <met|flickr|tmdb|aic|cma>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath })],
             flags: [("--json", { $0.isJSON })])
     }
 
@@ -185,7 +187,7 @@ struct CLIHelpDefaultsTests {
         try check(
             "export", initial: ExportOptions(), parse: { try ExportCommand.command.parse(Self.sourceArguments($0)) },
             shown: [
-                ("--source <met|flickr|tmdb|aic>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--source <met|flickr|tmdb|aic|cma>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
                 ("--format <jsonl|csv>", { $0.format.rawValue }),
                 ("--table <works|objects|rejections>", { $0.table.rawValue }),
                 ("--out <file>", { $0.outPath ?? "standard output" }),
@@ -198,7 +200,7 @@ struct CLIHelpDefaultsTests {
         try check(
             "report", initial: ReportOptions(), parse: { try ReportCommand.command.parse(Self.sourceArguments($0)) },
             shown: [
-                ("--source <met|flickr|tmdb|aic>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--source <met|flickr|tmdb|aic|cma>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
                 ("--out <file>", { $0.outPath ?? "report.html beside the catalog" }),
                 ("--runs <n>", { "\($0.runLimit)" }),
             ],
@@ -210,7 +212,7 @@ struct CLIHelpDefaultsTests {
         try check(
             "gallery", initial: GalleryOptions(), parse: { try GalleryCommand.command.parse(Self.sourceArguments($0)) },
             shown: [
-                ("--source <met|flickr|tmdb|aic>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
+                ("--source <met|flickr|tmdb|aic|cma>", { $0.source.rawValue }), ("--catalog <path>", { $0.catalogPath }),
                 ("--page <n>", { $0.page.map { "\($0)" } }),
                 ("--out <dir>", { $0.outDirectory ?? "gallery beside the catalog" }),
             ],
@@ -235,16 +237,16 @@ struct CLIHelpDefaultsTests {
     @Test("the help's defaults parse back as this test reads them")
     func helpDefaultsReader() {
         let help = "USAGE: x\n\nOPTIONS:\n  --a <n>                   A thing. (default: 1; 2 for\n                            flickr)\n"
-            + "  --source <met|flickr|tmdb|aic>\n                            Picks. (default: met)\n  --flag                    On.\n"
+            + "  --source <met|flickr|tmdb|aic|cma>\n                            Picks. (default: met)\n  --flag                    On.\n"
             + "  --rate <auto|r|unlimited> Requests per second. (default: auto)\n"
         let defaults = HelpDefaults.read(help)
         #expect(defaults["--a <n>"] == "1; 2 for flickr")
-        #expect(defaults["--source <met|flickr|tmdb|aic>"] == "met")
+        #expect(defaults["--source <met|flickr|tmdb|aic|cma>"] == "met")
         #expect(defaults["--flag"] == .some(nil))
         #expect(defaults["--rate <auto|r|unlimited>"] == "auto")
         #expect(defaults.count == 4)
         #expect(HelpDefaults.perSource("d/c.sqlite; d/<source>/c.sqlite for flickr and tmdb")
-                == [.met: "d/c.sqlite", .flickr: "d/flickr/c.sqlite", .tmdb: "d/tmdb/c.sqlite", .aic: "d/c.sqlite"])
-        #expect(HelpDefaults.perSource("auto; 1 for flickr") == [.met: "auto", .flickr: "1", .tmdb: "auto", .aic: "auto"])
+                == [.met: "d/c.sqlite", .flickr: "d/flickr/c.sqlite", .tmdb: "d/tmdb/c.sqlite", .aic: "d/c.sqlite", .cma: "d/c.sqlite"])
+        #expect(HelpDefaults.perSource("auto; 1 for flickr") == [.met: "auto", .flickr: "1", .tmdb: "auto", .aic: "auto", .cma: "auto"])
     }
 }

@@ -82,10 +82,10 @@ struct CLIHelpTests {
         for (synopsis, value) in [
             ("--api <url>",
              "\(CrawlOptions.defaultAPI); https://api.flickr.com/services/rest for flickr; https://api.themoviedb.org/3 for tmdb; "
-                + "https://api.artic.edu/api/v1 for aic"),
-            ("--source <met|flickr|tmdb|aic>", "met"),
-            ("--catalog <path>", "data/catalog.sqlite; data/<source>/catalog.sqlite for flickr, tmdb and aic"),
-            ("--out <dir>", "data/pages; data/<source>/pages for flickr, tmdb and aic"), ("--pages <n>", "30"),
+                + "https://api.artic.edu/api/v1 for aic; https://openaccess-api.clevelandart.org/api for cma"),
+            ("--source <met|flickr|tmdb|aic|cma>", "met"),
+            ("--catalog <path>", "data/catalog.sqlite; data/<source>/catalog.sqlite for flickr, tmdb, aic and cma"),
+            ("--out <dir>", "data/pages; data/<source>/pages for flickr, tmdb, aic and cma"), ("--pages <n>", "30"),
             ("--page-size <n>", "100"), ("--order <id|shuffle>", "shuffle"), ("--seed <n>", "0"), ("--concurrency <n>", "4"),
             ("--rate <auto|r|unlimited>", "auto; 1 for flickr and aic"), ("--rate-start <r>", "1"), ("--rate-max <r>", "80; 40 for tmdb"),
             ("--cooldown <seconds>", "60"), ("--max-attempts <n>", "5"), ("--timeout <seconds>", "30"),
@@ -171,14 +171,15 @@ struct CLIHelpTests {
         let expected = """
             OVERVIEW: Show what the catalog holds, the last runs and the backlog.
 
-            USAGE: etl status [--source <met|flickr|tmdb|aic>] [--catalog <path>] [--json]
+            USAGE: etl status [--source <met|flickr|tmdb|aic|cma>] [--catalog <path>]
+                              [--json]
 
             OPTIONS:
-              --source <met|flickr|tmdb|aic>
+              --source <met|flickr|tmdb|aic|cma>
                                         Picks the default catalog. (default: met)
               --catalog <path>          The SQLite catalog. (default: data/catalog.sqlite;
-                                        data/<source>/catalog.sqlite for flickr, tmdb and
-                                        aic)
+                                        data/<source>/catalog.sqlite for flickr, tmdb, aic
+                                        and cma)
               --json                    Print the status as JSON.
               --help                    Show help information.
 

@@ -238,7 +238,7 @@ struct CLIParsingTests {
         .init(arguments: ["image"], message: "Unknown subcommand 'image'. Did you mean 'images'?", command: nil),
         // A choice in the wrong case names the valid spelling.
         .init(arguments: ["crawl", "--source", "Flickr"],
-              message: "Invalid value 'Flickr' for '--source': expected met, flickr, tmdb or aic. Did you mean 'flickr'? Values are case-sensitive.",
+              message: "Invalid value 'Flickr' for '--source': expected met, flickr, tmdb, aic or cma. Did you mean 'flickr'? Values are case-sensitive.",
               command: "crawl"),
         .init(arguments: ["pages", "--order", "ID"],
               message: "Invalid value 'ID' for '--order': expected id or shuffle. Did you mean 'id'? Values are case-sensitive.",

@@ -157,7 +157,7 @@ struct CLISourceOptionsTests {
     static let languageExpected = "a language code such as en or en-US"
 
     static let badLines: [BadLine] = [
-        .init(arguments: ["crawl", "--source", "web"], message: "Invalid value 'web' for '--source': expected met, flickr, tmdb or aic"),
+        .init(arguments: ["crawl", "--source", "web"], message: "Invalid value 'web' for '--source': expected met, flickr, tmdb, aic or cma"),
         .init(arguments: ["crawl", "--source", "flickr"], message: "--source flickr needs '--text <text>' or '--tags <tags>'"),
         .init(arguments: ["crawl", "--text", "fox"], message: "'--text' is only valid with '--source flickr'"),
         .init(arguments: ["crawl", "--source", "tmdb", "--tags", "fox"], message: "'--tags' is only valid with '--source flickr'"),
@@ -204,7 +204,7 @@ struct CLISourceOptionsTests {
         .init(arguments: ["crawl", "--source", "tmdb", "--rate-start", "50"],
               message: "--rate-start 50 is above --rate-max 40 (the default)"),
         .init(arguments: ["pages", "--source", "flickr", "--text", "a"], message: "Unknown option '--text'"),
-        .init(arguments: ["status", "--source", "mars"], message: "Invalid value 'mars' for '--source': expected met, flickr, tmdb or aic"),
+        .init(arguments: ["status", "--source", "mars"], message: "Invalid value 'mars' for '--source': expected met, flickr, tmdb, aic or cma"),
         .init(arguments: ["images", "--source", "flickr", "--image-hosts", "a b"],
               message: "Invalid value 'a b' for '--image-hosts': expected host names separated by commas, e.g. images.metmuseum.org"),
     ]

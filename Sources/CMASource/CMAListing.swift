@@ -1,0 +1,65 @@
+import ETLCore
+import FetchEngine
+import SourceKit
+
+/// Reads every artwork by offset, 1,000 a page, through the kit's ``OffsetPager`` (the collection changes
+/// daily, so offsets move while it is read). No `cc0` or `has_image` filter: the catalog records why each
+/// other work is not kept, and a work that loses its licence or picture is not mistaken for withdrawn.
+package struct CMAListing: RecordLister {
+    /// At most 400 pages (six times the collection): memory stays bounded whatever a page claims.
+    package static let (limit, maxPages) = (1_000, 400)
+
+    package init() {}
+
+    package func list(_ context: ListingContext, into listing: inout SourceListing, summary: inout CrawlSummary) async throws {
+        let reader: PageReader<CMAPageRequest, CMAPage> = context.reader(CMAPageRequest())
+        let (api, picture) = (context.options.api, context.options.sourceSettings[CMASource.pictureKey] ?? "web")
+        let pager = OffsetPager<ListedItem?>(limit: Self.limit, maxPages: Self.maxPages, key: { $0.map { String($0.id) } ?? "-" }) { skip, limit in
+            let page = try await reader.read(.init(url: Self.url(api: api, skip: skip, limit: limit)))
+            await reader.observer?.expect(fromLastPage: max(0, page.total - skip))
+            return .init(total: page.total, elements: page.artworks.map { CMAArtwork.item(from: $0, picture: picture) })
+        }
+        var state = OffsetPager<ListedItem?>.State()
+        defer {
+            // Kept until the listing ends: a work deleted half-way must not be stored as listed.
+            for item in state.elements { listing.add(item) }
+            listing.isComplete = state.isSettled
+            (summary.listPages, summary.isListSettled) = (state.pages(limit: Self.limit), state.isSettled)
+            summary.retries = reader.tally.total.retries
+        }
+        try await pager.list(into: &state)
+    }
+
+    package static func url(api: String, skip: Int, limit: Int) -> String {
+        "\(api)/artworks/?skip=\(skip)&limit=\(limit)&fields=\(CMAArtwork.fields.joined(separator: ","))"
+    }
+}
+
+/// One page of `/artworks/`: `{"info": {"total", "parameters"}, "data": […]}`.
+package struct CMAPage: Sendable, CountedPage {
+    package var total: Int
+    package var artworks: [JSONValue]
+    package var itemCount: Int { artworks.count }
+
+    /// Nil when `json` is not a page of artworks.
+    package init?(_ json: JSONValue) {
+        guard let total = json["info"]?["total"]?.integer, let artworks = json["data"]?.array else { return nil }
+        (self.total, self.artworks) = (Int(clamping: total), artworks)
+    }
+}
+
+/// `GET /artworks/?skip=S&limit=L`, one page: how its answers read.
+package struct CMAPageRequest: ListingPageKind {
+    package typealias Body = CMAPage
+    package struct Page: Sendable { package var url: String }
+    package func url(for page: Page) -> String { page.url }
+
+    package var ladder: AnswerLadder<Page, PageAnswer<CMAPage>> {
+        pageLadder(
+            readBody: { response, _ in JSONValue.decode(response.body).flatMap(CMAPage.init).map { .done(.body($0)) } },
+            // A cut or garbled page (an HTML error page with 200) is the network's doing: ask again.
+            brokenBody: { _, _ in .retry(FetchFailure(.badBody, reason: "the body is not a page of artworks", status: 200)) },
+            otherStatus: { response, _ in .done(.failed("HTTP \(response.status)")) },
+            tooManyRequests: .rateLimitIfJSON(defaultRetryAfter: 1, reason: { _ in "HTTP 429" }))
+    }
+}

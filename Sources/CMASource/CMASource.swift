@@ -1,0 +1,57 @@
+import ETLCore
+import FetchEngine
+import SourceKit
+
+/// The Cleveland Museum of Art's Open Access API: ~64,000 artwork records, CC0, no key, listed by
+/// offset (``CMAListing``). No rate limit is documented: `--rate auto` and the pacing memory find one.
+package struct CMASource: Source {
+    package static let name = SourceName("cma")
+    static let pictureKey = SourceOption.key("picture", of: name)
+
+    package init() {}
+
+    package var name: SourceName { Self.name }
+    package var title: String { "The Cleveland Museum of Art's Open Access API" }
+
+    package var defaults: SourceDefaults {
+        SourceDefaults(name: name, api: "https://openaccess-api.clevelandart.org/api", imageHost: "openaccess-cdn.clevelandart.org")
+    }
+
+    package var attribution: SourceAttribution {
+        SourceAttribution(
+            title: "Cleveland Museum of Art artworks an app can show (etl catalog)",
+            description: "Artworks of the Cleveland Museum of Art an app can show (CC0, with a picture, a title, a creator, a date "
+                + "and a type), each listed once, built by etl. Data and pictures are CC0 1.0; credit the Cleveland Museum of Art "
+                + "and link back to cma_artworks.artwork_url.",
+            license: "CC0 1.0 (the Cleveland Museum of Art's Open Access data and pictures)",
+            licenseURL: "https://creativecommons.org/publicdomain/zero/1.0/",
+            source: "Cleveland Museum of Art Open Access API (/api/artworks/)", sourceURL: "https://openaccess-api.clevelandart.org/",
+            worksDescription: """
+                The kept set: complete, listed artworks, one per normalized first creator and title. title is the \
+                artwork's title, artist_display_name its first creator's description, object_date its \
+                creation_date, primary_image images.web.url (images.print.url with --picture print), object_url \
+                its page on clevelandart.org. The shared columns hold the museum's fields: department is \
+                department, classification type, medium technique, culture the culture list joined by "; ", \
+                credit_line creditline, accession_number accession_number, object_begin_date and object_end_date \
+                creation_date_earliest and creation_date_latest; period, country and artist_nationality are NULL.
+                """)
+    }
+
+    package var table: SourceTable? { CMAArtwork.table }
+    package var facets: [WorkFacet] { [.department, .classification] }
+    package var crawl: CrawlStyle { .listing(CMAListing()) }
+
+    package var options: [SourceOption] {
+        [SourceOption("picture", "web|print", "CMA: the picture kept, web (~1,000 px) or print (~3,400 px).", source: name,
+                      defaultValue: "web") { text in
+            guard text == "web" || text == "print" else { throw InvalidValue(expected: "web or print") }
+            return text
+        }]
+    }
+
+    package func summaryLines(for summary: CrawlSummary) -> [String] {
+        guard let pages = summary.listPages else { return [] }
+        return ["  cma: \(pages) page\(pages == 1 ? "" : "s") of \(CMAListing.limit) artworks in \(summary.requests) requests"
+            + (summary.isListSettled == false ? ", still moving: nothing withdrawn" : "")]
+    }
+}
