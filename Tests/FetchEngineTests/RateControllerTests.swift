@@ -50,7 +50,7 @@ struct RateControllerTests {
 
     @Test func aRateHeldForTheSustainPeriodBecomesTheCleanRateAndBlocksAboveItFallBackToIt() {
         var controller = RateController(
-            settings: Settings(start: 10, firstBackoff: 0.8, sustain: 60, searchWait: 600, closeEnough: 1.2), now: 0)
+            settings: Settings(start: 10, searchSoon: false, firstBackoff: 0.8, sustain: 60, searchWait: 600, closeEnough: 1.2), now: 0)
         controller.recordBlock(at: 0)                      // ceiling 10, resume 8
         controller.recordResume(at: 60)
         var now = Self.drive(&controller, from: 60, for: 61)
@@ -85,9 +85,63 @@ struct RateControllerTests {
         var controller = RateController(settings: Settings(start: 10, firstBackoff: 0.5, sustain: 60, searchWait: 600), now: 0)
         controller.recordBlock(at: 0)                      // ceiling 10, resume 5
         controller.recordResume(at: 60)
-        Self.drive(&controller, from: 60, for: 620)
+        Self.drive(&controller, from: 60, for: 61)
         #expect(controller.cleanRate == 5)
         #expect(controller.rate == 5 * 1.05, "not 7.5, halfway to an overshot ceiling")
+    }
+
+    /// A run's first step waits only the proof (a block's resume is well
+    /// under the limit); each step that holds halves the next, and every
+    /// step after the first waits the search wait.
+    @Test func theFirstSearchStepWaitsOnlyTheProofAndEachStepThatHoldsHalvesTheNext() {
+        let settings = Settings(start: 10, firstBackoff: 0.5, sustain: 60, searchWait: 600)
+        var controller = RateController(settings: settings, now: 0)
+        controller.recordBlock(at: 0)                      // ceiling 10, resume 5
+        controller.recordResume(at: 60)
+        var now = Self.drive(&controller, from: 60, for: 59)
+        #expect(controller.rate == 5, "not proven yet")
+        now = Self.drive(&controller, from: now, for: 2)
+        #expect(controller.rate == 5 * 1.05, "proven clean: the first step, 60 s in, not 600")
+        now = Self.drive(&controller, from: now, for: 590)
+        #expect(controller.cleanRate == 5 * 1.05)
+        #expect(controller.rate == 5 * 1.05, "the second step waits the search wait")
+        Self.drive(&controller, from: now, for: 20)
+        #expect(controller.rate == 5 * 1.05 * pow(1.05, 0.5), "and is half as far (2.5%)")
+
+        var previous = RateController(settings: .previous(start: 10, cooldown: 40), now: 0)
+        previous.recordBlock(at: 0)                        // ceiling 10, resume 7.6
+        previous.recordResume(at: 60)
+        Self.drive(&previous, from: 60, for: 61)
+        #expect(previous.rate == 7.6, "the previous rule: every step waits the search wait")
+    }
+
+    @Test func aShortCooldownDoublesTheSlowStartAtLeastOncePerCooldown() {
+        var short = RateController(settings: .paced(start: 1, cooldown: 2), now: 0)
+        short.recordRequest(at: 1)
+        #expect(short.rate == pow(2, 0.5), "one request in a second at 1/s: half a doubling, not 2%")
+        var long = RateController(settings: .paced(start: 1, cooldown: 60), now: 0)
+        long.recordRequest(at: 1)
+        #expect(long.rate == 1.02, "a 60 s cooldown doubles more slowly than the gentle growth: unchanged")
+        var fast = RateController(settings: .paced(start: 1, maximum: 200, cooldown: 2), now: 0)
+        Self.drive(&fast, from: 0, for: 15)
+        #expect(fast.rate > 60, "from 1/s past 60/s within 15 s")
+        var slow = RateController(settings: .paced(start: 1, maximum: 200, cooldown: 60), now: 0)
+        Self.drive(&slow, from: 0, for: 15)
+        #expect(slow.rate < 2)
+    }
+
+    @Test func aFirstBlockAfterABigStepResumesUnderWhereItGrewFrom() {
+        var controller = RateController(settings: Settings(start: 60, maximum: 80), now: 0)
+        let now = Self.drive(&controller, from: 0, for: 0.5)   // about 30 requests: ×1.01 each, capped at 80
+        #expect(controller.rate == 80)
+        controller.recordBlock(at: now)
+        #expect(controller.ceiling == 80)
+        #expect(controller.rate == 60 * 1.02 * 0.76, "76% of 60 grown gently, not of 80 (60.8/s, over a 60/s limit)")
+
+        var previous = RateController(settings: .previous(start: 60, maximum: 80, cooldown: 60), now: 0)
+        let then = Self.drive(&previous, from: 0, for: 0.5)
+        previous.recordBlock(at: then)
+        #expect(previous.rate == 80 * 0.76, "the previous rule")
     }
 
     @Test func afterTwoBlocksInARunTheSearchWaitsForTheRaisePeriodSinceTheFirst() {
@@ -161,9 +215,9 @@ struct RateControllerTests {
         slow.recordRequest(at: 1)
         #expect(slow.rate == 1.02, "one request: the time growth is more")
 
-        var previous = RateController(settings: .previous(start: 10), now: 0)
-        for tenth in 1...5 { previous.recordRequest(at: Double(tenth) / 10) }
-        #expect(previous.rate == 10 * 1.02, "the previous rules grow by time only")
+        var timeOnly = RateController(settings: Settings(start: 10, requestGrowth: 1), now: 0)
+        for tenth in 1...5 { timeOnly.recordRequest(at: Double(tenth) / 10) }
+        #expect(timeOnly.rate == 10 * 1.02, "with no growth per request, by time only")
     }
 
     @Test func aRememberedRampRateIsAFloorTheRunGrowsFromNeverPastTheCeiling() {
@@ -184,14 +238,18 @@ struct RateControllerTests {
         let remembered = RateController.Remembered(ceiling: 3.69, cleanRate: 2.8, cleanSource: .block, lastBlockAt: -86_400)
         var controller = RateController(settings: Settings(sustain: 60, searchWait: 900), now: 0, remembered: remembered)
         #expect(controller.rate == 2.8 * 0.97)
-        var now = Self.drive(&controller, from: 0, for: 900)
+        var now = Self.drive(&controller, from: 0, for: 70)
         #expect(controller.rate == 2.8, "within 5% of 76% of the ceiling: no slow start into a 60 s block")
-        now = Self.drive(&controller, from: now, for: 30)
-        #expect(controller.rate == 2.8 * 1.05, "15 s back to the clean rate, then the search wait: one small step")
+        now = Self.drive(&controller, from: now, for: 10)
+        #expect(controller.rate == 2.8 * 1.05, "15 s back to the clean rate, proven again: one small step")
+        now = Self.drive(&controller, from: now, for: 900)
+        #expect(controller.rate == 2.8 * 1.05, "the next waits the search wait")
+        Self.drive(&controller, from: now, for: 70)
+        #expect(controller.rate == 2.8 * 1.05 * pow(1.05, 0.5), "and is half as far")
     }
 
     @Test func theCleanRateRecordsHowItWasLearntAndALongerRunReplacesAShorterOne() {
-        var controller = RateController(settings: Settings(start: 10, sustain: 60, searchWait: 600), now: 0)
+        var controller = RateController(settings: Settings(start: 10, searchSoon: false, sustain: 60, searchWait: 600), now: 0)
         controller.recordBlock(at: 0)                                   // ceiling 10, resume 7.6
         controller.recordResume(at: 60)
         var now = Self.drive(&controller, from: 60, for: 61)
@@ -202,7 +260,7 @@ struct RateControllerTests {
         #expect(controller.cleanSource == .longRun, "the same rate held 10 minutes is the better memory")
 
         let short = RateController.Remembered(ceiling: 20, cleanRate: 12, cleanSource: .ramp, lastBlockAt: -86_400)
-        var later = RateController(settings: Settings(sustain: 60, searchWait: 600), now: 0, remembered: short)
+        var later = RateController(settings: Settings(searchSoon: false, sustain: 60, searchWait: 600), now: 0, remembered: short)
         Self.drive(&later, from: 0, for: 120)
         #expect(later.cleanRate == 20 * 0.76, "a short run's ramp rate is a floor: replaced by the rate this run held 60 s")
         #expect(later.cleanSource == .block)
@@ -244,7 +302,7 @@ struct RateControllerTests {
     @Test(arguments: [(30, 10.0, 60.0, 1.0, 60.0), (60, 1, 2, 5, 2), (40, 1, 60, 1, 60), (20, 10, 60, 1, 60), (100, 60, 60, 1, 60)])
     func aMemoryNeverMakesARunSlowerThanNone(limit: Int, window: Double, penalty: Double, start: Double, cooldown: Double) {
         let server = PacingSimulation.Server(limit: limit, window: window, penalty: penalty)
-        let settings = Settings(start: start, searchWait: Settings.searchWait(cooldown: cooldown))
+        let settings = Settings.paced(start: start, cooldown: cooldown)
         for first in [30.0, 60, 120, 240] {
             for later in [240.0, 1_800] {
                 let simulation = PacingSimulation(server: server, settings: settings, cooldown: cooldown, duration: later)

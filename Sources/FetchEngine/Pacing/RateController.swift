@@ -9,22 +9,30 @@ import Foundation
 /// - **Slow start** (nothing known): at the end of each interval (0.5 s or
 ///   more, till a request arrives) in which the rate was really used,
 ///   multiply it by `growth` (2%), or by `requestGrowth` (1%) per request
-///   sent in it, whichever is more: about 4% a second from 2/s to 4/s, 2%
-///   a second at 1/s (growing 4% a second at 1/s as well was measured to
-///   overshoot the Met-like stand-in by 31%, blocked at 3.92/s, and the
-///   resume at 76% of that was blocked again). A limit counted over a window
+///   sent in it, or by 2 per `doubling` seconds (one cooldown: what a
+///   block costs), whichever is more: with the default 60 s cooldown about
+///   4% a second from 2/s to 4/s, 2% a second at 1/s (growing 4% a second
+///   at 1/s as well was measured to overshoot the Met-like stand-in by 31%,
+///   blocked at 3.92/s, and the resume at 76% of that was blocked again). A limit counted over a window
 ///   is seen late; growing gently at low rates overshoots a 10-second
 ///   window by ~20% (measured on the Met-like stand-in: blocked at 3.69/s
 ///   under 3/s; the old ×1.5 overshot 2.5×), so the first block lands near
 ///   the limit. Above 4/s the growth is per request: a window limit of L
 ///   requests is overshot by about the same share whatever its window, and
-///   a fast limit is reached in seconds, not minutes.
+///   a fast limit is reached in seconds, not minutes. A short cooldown
+///   (`--cooldown 2`) says a block costs little, so the ramp may risk one
+///   sooner: it doubles at least every cooldown (1/s to 60/s in 12 s).
 /// - **Ramp proof**: a rate the slow start passed `rampProof` seconds (30)
 ///   ago with no block since is clean, learnt from a ramp (a floor: the
 ///   limit may be far above).
 /// - **First block**: the ceiling is the rate in force; resume at
 ///   `firstBackoff` (76%) of it: under a limit the gentle slow start
-///   overshot by ~20%, with room for uneven sending. A ramp-proven rate is
+///   overshot by ~20%, with room for uneven sending. When the last step
+///   was bigger than `growth` (many requests in its interval, or a
+///   doubling), 76% of where it grew from × `growth` if lower: a big step
+///   may jump far past the limit (traced in `pacing-sim`: one step from
+///   62/s to the 80/s maximum under a 60/s limit, and 76% of 80 was
+///   blocked again). A ramp-proven rate is
 ///   never a rate to fall back to (with fast growth it may be a small
 ///   share of the block's): a block is judged as if nothing were proven,
 ///   and resumes no lower than it.
@@ -38,12 +46,19 @@ import Foundation
 ///   caps a later run.
 /// - **Search**: while the ceiling is more than `closeEnough` (5%) above
 ///   the clean rate, step halfway between them, but at most `closeEnough`
-///   above the clean rate (a slow-start ceiling is an overshoot), after
-///   `searchWait` clean seconds (15 cooldowns: 15 minutes with the default
-///   60 s cooldown, 30 s with a 2 s one: a block costs one cooldown, so
-///   at most one in 16 of the time goes to learning). A step that holds
-///   becomes the clean rate; a block above the clean rate resumes at the
-///   clean rate and lowers the ceiling to the step, which ends the search.
+///   above the clean rate (a slow-start ceiling is an overshoot). A run's
+///   first step comes once the clean rate is proven (`sustain` clean
+///   seconds): a block's resume is 76% of an overshoot, about 9% under the
+///   limit, so the step is likely to hold, and waiting 15 minutes for it
+///   held a 30-minute run after a short first one under 90% of the limit.
+///   Later steps wait `searchWait` clean seconds (15 cooldowns: 15 minutes
+///   with the default 60 s cooldown, 30 s with a 2 s one: a block costs one
+///   cooldown, so at most one in 16 of the time goes to learning), and each
+///   step that held halves the next (5%, 2.5%, then 1.25%): the limit is
+///   near, and a whole 5% past the last good step was measured to cost a
+///   60 s block in the same run. A step that holds becomes the clean rate; a
+///   block above the clean rate resumes at the clean rate and lowers the
+///   ceiling to the step, which ends the search.
 ///   After two blocks in one run, the search (and a floor's growth) waits
 ///   until `raisePeriod` (or 24 search waits, if shorter: 12 minutes with a
 ///   2 s cooldown) has passed since the first of them (a night ends first;
@@ -76,10 +91,19 @@ public struct RateController: Sendable, Equatable {
         public var growth: Double
         /// Slow-start growth per request sent in a used interval (1 = none).
         public var requestGrowth: Double
+        /// Seconds in which a slow start at least doubles the rate (the cooldown: a block that costs
+        /// little may be risked sooner; `.infinity` = no such floor on the growth).
+        public var doubling: Double
         /// Seconds a slow start runs past a rate with no block before that rate is clean (0 = never).
         public var rampProof: Double
         /// Whether a clean rate well under the ceiling (or under none) grows as a slow start.
         public var cleanRateIsFloor: Bool
+        /// Whether a run's first search step waits only `sustain` seconds (later ones
+        /// `searchWait`), and each step that holds halves the next (to a quarter of `closeEnough`).
+        public var searchSoon: Bool
+        /// Whether a slow start's first block resumes under the rate its last step grew from
+        /// (times `growth`) when that step was bigger than `growth`.
+        public var resumeUnderStep: Bool
         public var firstBackoff: Double
         public var backoff: Double
         public var quickBlock: Double
@@ -92,7 +116,8 @@ public struct RateController: Sendable, Equatable {
 
         public init(
             start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 0.5,
-            growth: Double = 1.02, requestGrowth: Double = 1.01, rampProof: Double = 30, cleanRateIsFloor: Bool = true,
+            growth: Double = 1.02, requestGrowth: Double = 1.01, doubling: Double = .infinity, rampProof: Double = 30,
+            cleanRateIsFloor: Bool = true, searchSoon: Bool = true, resumeUnderStep: Bool = true,
             firstBackoff: Double = 0.76, backoff: Double = 0.9, quickBlock: Double = 60,
             sustain: Double = 60, searchWait: Double = 900, closeEnough: Double = 1.05,
             raisePeriod: Double = 6 * 3_600, raiseStep: Double = 1.05, memoryFraction: Double = 0.97
@@ -103,8 +128,11 @@ public struct RateController: Sendable, Equatable {
             self.interval = interval
             self.growth = growth
             self.requestGrowth = requestGrowth
+            self.doubling = doubling
             self.rampProof = rampProof
             self.cleanRateIsFloor = cleanRateIsFloor
+            self.searchSoon = searchSoon
+            self.resumeUnderStep = resumeUnderStep
             self.firstBackoff = firstBackoff
             self.backoff = backoff
             self.quickBlock = quickBlock
@@ -116,17 +144,33 @@ public struct RateController: Sendable, Equatable {
             self.memoryFraction = memoryFraction
         }
 
-        /// The rules before memory was a floor (issue 31): no per-request
-        /// growth, no ramp proof, a clean rate is the limit. Kept so
+        /// The settings a run with `cooldown` uses: the search wait and the
+        /// slow start's doubling scale with what a block costs.
+        public static func paced(start: Double = 1, maximum: Double = 80, cooldown: Double) -> Settings {
+            Settings(start: start, maximum: maximum, doubling: doubling(cooldown: cooldown), searchWait: searchWait(cooldown: cooldown))
+        }
+
+        /// The rules before the second part of issue 31: no doubling per
+        /// cooldown, every search step waits `searchWait`. Kept so
         /// `pacing-sim` shows before and after in one run.
-        public static func previous(start: Double = 1, maximum: Double = 80) -> Settings {
-            Settings(start: start, maximum: maximum, requestGrowth: 1, rampProof: 0, cleanRateIsFloor: false)
+        public static func previous(start: Double = 1, maximum: Double = 80, cooldown: Double) -> Settings {
+            Settings(
+                start: start, maximum: maximum, searchSoon: false, resumeUnderStep: false, searchWait: searchWait(cooldown: cooldown))
         }
 
         /// Clean seconds before a search step: `cooldowns` cooldowns, so a
         /// step that fails costs at most one in `cooldowns + 1` of the time.
         public static func searchWait(cooldown: Double, cooldowns: Double = 15) -> Double {
             max(cooldown, 1) * cooldowns
+        }
+
+        /// Seconds in which a slow start at least doubles: one cooldown (what
+        /// a block costs), at least one second. With the default 60 s
+        /// cooldown that is 1.2% a second, under the gentle growth, so it
+        /// changes nothing; with `--cooldown 2` a fast limit is reached in
+        /// seconds, and a block of the overshoot costs two.
+        public static func doubling(cooldown: Double) -> Double {
+            max(cooldown, 1)
         }
     }
 
@@ -167,6 +211,10 @@ public struct RateController: Sendable, Equatable {
     private var grantsInInterval = 0
     /// Since when the rate in force has been used with no block.
     private var rateSince: Double
+    /// The rate the slow start's last step grew from (nil: the rate in force was not a slow start's step).
+    private var grownFrom: Double?
+    /// Search steps made this run (the first waits only `sustain`; each halves the next).
+    private var steps = 0
     /// The rates a clean slow start used, oldest first, until `rampProof` proves them.
     private var ramp: [RampMark] = []
 
@@ -250,10 +298,12 @@ public struct RateController: Sendable, Equatable {
         }
         if isGrowing(at: now) {
             proveRamp(passing: rate, at: now)
-            let factor = max(settings.growth, pow(settings.requestGrowth, Double(grants)))
+            let factor = max(settings.growth, pow(settings.requestGrowth, Double(grants)), pow(2, elapsed / settings.doubling))
             var next = rate * factor
             if let ceiling, let top = floorTop { next = min(next, top, ceiling) }
+            let from = rate
             setRate(next, at: now)
+            grownFrom = from
             return
         }
         ramp.removeAll()
@@ -267,8 +317,15 @@ public struct RateController: Sendable, Equatable {
             // Two blocks per `raisePeriod` are the learning budget: a third
             // search step waits (a night ends first; the next run starts
             // from this one's memory).
-            let step = min((clean + ceiling) / 2, clean * settings.closeEnough)
-            if held >= settings.searchWait, now - (earlierBlockAt ?? -.infinity) >= learningPeriod, step > rate {
+            // The run's first step is likely to hold (a block's resume is
+            // 76% of an overshoot, about 9% under the limit): it waits only
+            // the proof. Each step that held brings the limit nearer, so the
+            // next is half as far: 5%, 2.5%, then 1.25%.
+            let shrink = settings.searchSoon ? pow(2, Double(min(steps, 2))) : 1
+            let step = min((clean + ceiling) / 2, clean * pow(settings.closeEnough, 1 / shrink))
+            let wait = settings.searchSoon && steps == 0 ? settings.sustain : settings.searchWait
+            if held >= wait, now - (earlierBlockAt ?? -.infinity) >= learningPeriod, step > rate {
+                steps += 1
                 setRate(step, at: now)
             }
         } else if held >= settings.searchWait, now - (lastBlockAt ?? -.infinity) >= settings.raisePeriod {
@@ -321,7 +378,11 @@ public struct RateController: Sendable, Equatable {
         if ceiling == nil, cleanRate == nil {
             // The first block of a slow start (from nothing or from a floor):
             // resume under the overshoot.
-            resume = blocked * settings.firstBackoff
+            // A step bigger than `growth` (per request at a fast rate, or a
+            // doubling) may have jumped far past the limit: resume under
+            // where it grew from, as if it had grown gently.
+            let grown = settings.resumeUnderStep ? (grownFrom ?? blocked) * settings.growth : blocked
+            resume = min(blocked, grown) * settings.firstBackoff
             ceiling = blocked
         } else if let clean = cleanRate, clean < blocked * 0.999 {
             // A step above the proven rate failed: back to what is known to
@@ -368,6 +429,7 @@ public struct RateController: Sendable, Equatable {
 
     /// A new rate restarts the clean clock; the same one (held at the maximum) does not.
     private mutating func setRate(_ value: Double, at now: Double) {
+        grownFrom = nil
         let new = clamped(value)
         if new != rate { rateSince = now }
         rate = new
