@@ -85,33 +85,39 @@ struct RateControllerTests {
         var controller = RateController(settings: Settings(start: 10, firstBackoff: 0.5, sustain: 60, searchWait: 600), now: 0)
         controller.recordBlock(at: 0)                      // ceiling 10, resume 5
         controller.recordResume(at: 60)
-        Self.drive(&controller, from: 60, for: 61)
+        Self.drive(&controller, from: 60, for: 620)
         #expect(controller.cleanRate == 5)
         #expect(controller.rate == 5 * 1.05, "not 7.5, halfway to an overshot ceiling")
     }
 
-    /// A run's first step waits only the proof (a block's resume is well
-    /// under the limit); each step that holds halves the next, and every
-    /// step after the first waits the search wait.
-    @Test func theFirstSearchStepWaitsOnlyTheProofAndEachStepThatHoldsHalvesTheNext() {
-        let settings = Settings(start: 10, firstBackoff: 0.5, sustain: 60, searchWait: 600)
-        var controller = RateController(settings: settings, now: 0)
-        controller.recordBlock(at: 0)                      // ceiling 10, resume 5
-        controller.recordResume(at: 60)
-        var now = Self.drive(&controller, from: 60, for: 59)
-        #expect(controller.rate == 5, "not proven yet")
-        now = Self.drive(&controller, from: now, for: 2)
-        #expect(controller.rate == 5 * 1.05, "proven clean: the first step, 60 s in, not 600")
+    /// A run from a remembered clean rate makes its first step once that
+    /// rate is proven; each step that holds halves the next, and every step
+    /// after the first waits the search wait. After the run's own block the
+    /// first step waits the search wait too.
+    @Test func theFirstSearchStepFromMemoryWaitsOnlyTheProofAndEachStepThatHoldsHalvesTheNext() {
+        let settings = Settings(sustain: 60, searchWait: 600)
+        let remembered = RateController.Remembered(ceiling: 10, cleanRate: 7.6, cleanSource: .block, lastBlockAt: -86_400)
+        var controller = RateController(settings: settings, now: 0, remembered: remembered)
+        var now = Self.drive(&controller, from: 0, for: 70)
+        #expect(controller.rate == 7.6, "back to the clean rate after 15 s, not proven again yet")
+        now = Self.drive(&controller, from: now, for: 10)
+        #expect(controller.rate == 7.6 * 1.05, "proven clean: the first step, 75 s in, not 615")
         now = Self.drive(&controller, from: now, for: 590)
-        #expect(controller.cleanRate == 5 * 1.05)
-        #expect(controller.rate == 5 * 1.05, "the second step waits the search wait")
+        #expect(controller.cleanRate == 7.6 * 1.05)
+        #expect(controller.rate == 7.6 * 1.05, "the second step waits the search wait")
         Self.drive(&controller, from: now, for: 20)
-        #expect(controller.rate == 5 * 1.05 * pow(1.05, 0.5), "and is half as far (2.5%)")
+        #expect(controller.rate == 7.6 * 1.05 * pow(1.05, 0.5), "and is half as far (2.5%)")
 
-        var previous = RateController(settings: .previous(start: 10, cooldown: 40), now: 0)
-        previous.recordBlock(at: 0)                        // ceiling 10, resume 7.6
-        previous.recordResume(at: 60)
-        Self.drive(&previous, from: 60, for: 61)
+        var blocked = RateController(settings: settings, now: 0, remembered: remembered)
+        now = Self.drive(&blocked, from: 0, for: 80)
+        blocked.recordBlock(at: now)                       // the step failed: back to 7.6, ceiling 7.98
+        #expect(blocked.rate == 7.6)
+        blocked.recordResume(at: now + 60)
+        Self.drive(&blocked, from: now + 60, for: 120)
+        #expect(blocked.rate == 7.6, "within 5% of the new ceiling: no more steps")
+
+        var previous = RateController(settings: .previous(start: 1, cooldown: 40), now: 0, remembered: remembered)
+        Self.drive(&previous, from: 0, for: 80)
         #expect(previous.rate == 7.6, "the previous rule: every step waits the search wait")
     }
 
@@ -130,18 +136,15 @@ struct RateControllerTests {
         #expect(slow.rate < 2)
     }
 
-    @Test func aFirstBlockAfterABigStepResumesUnderWhereItGrewFrom() {
-        var controller = RateController(settings: Settings(start: 60, maximum: 80), now: 0)
-        let now = Self.drive(&controller, from: 0, for: 0.5)   // about 30 requests: ×1.01 each, capped at 80
-        #expect(controller.rate == 80)
-        controller.recordBlock(at: now)
-        #expect(controller.ceiling == 80)
-        #expect(controller.rate == 60 * 1.02 * 0.76, "76% of 60 grown gently, not of 80 (60.8/s, over a 60/s limit)")
-
-        var previous = RateController(settings: .previous(start: 60, maximum: 80, cooldown: 60), now: 0)
-        let then = Self.drive(&previous, from: 0, for: 0.5)
-        previous.recordBlock(at: then)
-        #expect(previous.rate == 80 * 0.76, "the previous rule")
+    @Test func aCrawlHeldBackGrowsByTheRequestsItSentOnlyWithAShortCooldown() {
+        var short = RateController(settings: .paced(start: 10, cooldown: 2), now: 0)
+        short.recordRequest(at: 0.1)
+        short.recordRequest(at: 1)                         // 2 requests in a second at 10/s: not kept up
+        #expect(short.rate == 10 * pow(2, 2 / (10 * 2.0)), "2 requests: a tenth of a doubling's 20")
+        var long = RateController(settings: .paced(start: 10, cooldown: 60), now: 0)
+        long.recordRequest(at: 0.1)
+        long.recordRequest(at: 1)
+        #expect(long.rate == 10, "the default cooldown: a crawl held back proves nothing")
     }
 
     @Test func afterTwoBlocksInARunTheSearchWaitsForTheRaisePeriodSinceTheFirst() {
@@ -229,7 +232,7 @@ struct RateControllerTests {
 
         let highCeiling = RateController.Remembered(ceiling: 60, cleanRate: 10, cleanSource: .ramp, lastBlockAt: -86_400)
         var capped = RateController(settings: Settings(), now: 0, remembered: highCeiling)
-        Self.drive(&capped, from: 0, for: 120)
+        Self.drive(&capped, from: 0, for: 60)
         #expect(capped.rate == 60 * 0.76, "grows to where a block at the ceiling resumes, and no further")
         #expect(capped.ceiling == 60)
     }
@@ -242,9 +245,9 @@ struct RateControllerTests {
         #expect(controller.rate == 2.8, "within 5% of 76% of the ceiling: no slow start into a 60 s block")
         now = Self.drive(&controller, from: now, for: 10)
         #expect(controller.rate == 2.8 * 1.05, "15 s back to the clean rate, proven again: one small step")
-        now = Self.drive(&controller, from: now, for: 900)
+        now = Self.drive(&controller, from: now, for: 880)
         #expect(controller.rate == 2.8 * 1.05, "the next waits the search wait")
-        Self.drive(&controller, from: now, for: 70)
+        Self.drive(&controller, from: now, for: 30)
         #expect(controller.rate == 2.8 * 1.05 * pow(1.05, 0.5), "and is half as far")
     }
 

@@ -21,18 +21,15 @@ import Foundation
 ///   requests is overshot by about the same share whatever its window, and
 ///   a fast limit is reached in seconds, not minutes. A short cooldown
 ///   (`--cooldown 2`) says a block costs little, so the ramp may risk one
-///   sooner: it doubles at least every cooldown (1/s to 60/s in 12 s).
+///   sooner: it doubles at least every cooldown (1/s to 60/s in 12 s), and
+///   an interval the crawl did not fill grows it by its requests' share of
+///   a doubling.
 /// - **Ramp proof**: a rate the slow start passed `rampProof` seconds (30)
 ///   ago with no block since is clean, learnt from a ramp (a floor: the
 ///   limit may be far above).
 /// - **First block**: the ceiling is the rate in force; resume at
 ///   `firstBackoff` (76%) of it: under a limit the gentle slow start
-///   overshot by ~20%, with room for uneven sending. When the last step
-///   was bigger than `growth` (many requests in its interval, or a
-///   doubling), 76% of where it grew from × `growth` if lower: a big step
-///   may jump far past the limit (traced in `pacing-sim`: one step from
-///   62/s to the 80/s maximum under a 60/s limit, and 76% of 80 was
-///   blocked again). A ramp-proven rate is
+///   overshot by ~20%, with room for uneven sending. A ramp-proven rate is
 ///   never a rate to fall back to (with fast growth it may be a small
 ///   share of the block's): a block is judged as if nothing were proven,
 ///   and resumes no lower than it.
@@ -46,12 +43,13 @@ import Foundation
 ///   caps a later run.
 /// - **Search**: while the ceiling is more than `closeEnough` (5%) above
 ///   the clean rate, step halfway between them, but at most `closeEnough`
-///   above the clean rate (a slow-start ceiling is an overshoot). A run's
-///   first step comes once the clean rate is proven (`sustain` clean
-///   seconds): a block's resume is 76% of an overshoot, about 9% under the
-///   limit, so the step is likely to hold, and waiting 15 minutes for it
-///   held a 30-minute run after a short first one under 90% of the limit.
-///   Later steps wait `searchWait` clean seconds (15 cooldowns: 15 minutes
+///   above the clean rate (a slow-start ceiling is an overshoot). In a run
+///   that starts from a remembered clean rate, the first step comes, while
+///   the run has had no block, once the clean rate is proven (`sustain`
+///   clean seconds): a block's resume is 76% of an overshoot, about 9%
+///   under the limit, so the step is likely to hold, and waiting 15
+///   minutes for it held a 30-minute run after a short first one under 90%
+///   of the limit. Other steps wait `searchWait` clean seconds (15 cooldowns: 15 minutes
 ///   with the default 60 s cooldown, 30 s with a 2 s one: a block costs one
 ///   cooldown, so at most one in 16 of the time goes to learning), and each
 ///   step that held halves the next (5%, 2.5%, then 1.25%): the limit is
@@ -101,9 +99,6 @@ public struct RateController: Sendable, Equatable {
         /// Whether a run's first search step waits only `sustain` seconds (later ones
         /// `searchWait`), and each step that holds halves the next (to a quarter of `closeEnough`).
         public var searchSoon: Bool
-        /// Whether a slow start's first block resumes under the rate its last step grew from
-        /// (times `growth`) when that step was bigger than `growth`.
-        public var resumeUnderStep: Bool
         public var firstBackoff: Double
         public var backoff: Double
         public var quickBlock: Double
@@ -117,7 +112,7 @@ public struct RateController: Sendable, Equatable {
         public init(
             start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 0.5,
             growth: Double = 1.02, requestGrowth: Double = 1.01, doubling: Double = .infinity, rampProof: Double = 30,
-            cleanRateIsFloor: Bool = true, searchSoon: Bool = true, resumeUnderStep: Bool = true,
+            cleanRateIsFloor: Bool = true, searchSoon: Bool = true,
             firstBackoff: Double = 0.76, backoff: Double = 0.9, quickBlock: Double = 60,
             sustain: Double = 60, searchWait: Double = 900, closeEnough: Double = 1.05,
             raisePeriod: Double = 6 * 3_600, raiseStep: Double = 1.05, memoryFraction: Double = 0.97
@@ -132,7 +127,6 @@ public struct RateController: Sendable, Equatable {
             self.rampProof = rampProof
             self.cleanRateIsFloor = cleanRateIsFloor
             self.searchSoon = searchSoon
-            self.resumeUnderStep = resumeUnderStep
             self.firstBackoff = firstBackoff
             self.backoff = backoff
             self.quickBlock = quickBlock
@@ -151,11 +145,10 @@ public struct RateController: Sendable, Equatable {
         }
 
         /// The rules before the second part of issue 31: no doubling per
-        /// cooldown, every search step waits `searchWait`. Kept so
+        /// cooldown, every search step waits `searchWait` and is 5%. Kept so
         /// `pacing-sim` shows before and after in one run.
         public static func previous(start: Double = 1, maximum: Double = 80, cooldown: Double) -> Settings {
-            Settings(
-                start: start, maximum: maximum, searchSoon: false, resumeUnderStep: false, searchWait: searchWait(cooldown: cooldown))
+            Settings(start: start, maximum: maximum, searchSoon: false, searchWait: searchWait(cooldown: cooldown))
         }
 
         /// Clean seconds before a search step: `cooldowns` cooldowns, so a
@@ -211,8 +204,6 @@ public struct RateController: Sendable, Equatable {
     private var grantsInInterval = 0
     /// Since when the rate in force has been used with no block.
     private var rateSince: Double
-    /// The rate the slow start's last step grew from (nil: the rate in force was not a slow start's step).
-    private var grownFrom: Double?
     /// Search steps made this run (the first waits only `sustain`; each halves the next).
     private var steps = 0
     /// The rates a clean slow start used, oldest first, until `rampProof` proves them.
@@ -288,6 +279,18 @@ public struct RateController: Sendable, Equatable {
         guard used >= rate * 0.8 else {
             rateSince = now
             ramp.removeAll()
+            // A crawl held back (a slow answer, a retry's backoff) proves
+            // only the requests it sent: where a doubling per cooldown is
+            // the fast growth (a short cooldown), a slow start grows by
+            // their share of a doubling, never more than if it had kept up
+            // (measured on the 60/s stand-in with noise and `--cooldown 2`:
+            // a ramp that skipped such intervals took 30 s to reach 10/s).
+            // With the default cooldown nothing changes.
+            if pow(2, settings.interval / settings.doubling) > settings.growth, isGrowing(at: now) {
+                var next = rate * pow(2, Double(grants) / (rate * settings.doubling))
+                if let ceiling, let top = floorTop { next = min(next, top, ceiling) }
+                setRate(next, at: now)
+            }
             return
         }
         let held = now - rateSince
@@ -301,9 +304,7 @@ public struct RateController: Sendable, Equatable {
             let factor = max(settings.growth, pow(settings.requestGrowth, Double(grants)), pow(2, elapsed / settings.doubling))
             var next = rate * factor
             if let ceiling, let top = floorTop { next = min(next, top, ceiling) }
-            let from = rate
             setRate(next, at: now)
-            grownFrom = from
             return
         }
         ramp.removeAll()
@@ -317,13 +318,17 @@ public struct RateController: Sendable, Equatable {
             // Two blocks per `raisePeriod` are the learning budget: a third
             // search step waits (a night ends first; the next run starts
             // from this one's memory).
-            // The run's first step is likely to hold (a block's resume is
-            // 76% of an overshoot, about 9% under the limit): it waits only
-            // the proof. Each step that held brings the limit nearer, so the
+            // The first step of a run that starts from a remembered clean
+            // rate, with no block yet, is likely to hold (a block's resume
+            // is 76% of an overshoot, about 9% under the limit): it waits
+            // only the proof. After this run's own block it waits the
+            // search wait (measured on the Met-like stand-in: a step soon
+            // after night 1's block, to 98.5% of the limit, was blocked,
+            // and the 4-minute night fell from 64% to 44%). Each step that held brings the limit nearer, so the
             // next is half as far: 5%, 2.5%, then 1.25%.
             let shrink = settings.searchSoon ? pow(2, Double(min(steps, 2))) : 1
             let step = min((clean + ceiling) / 2, clean * pow(settings.closeEnough, 1 / shrink))
-            let wait = settings.searchSoon && steps == 0 ? settings.sustain : settings.searchWait
+            let wait = settings.searchSoon && steps == 0 && blocks == 0 ? settings.sustain : settings.searchWait
             if held >= wait, now - (earlierBlockAt ?? -.infinity) >= learningPeriod, step > rate {
                 steps += 1
                 setRate(step, at: now)
@@ -378,11 +383,7 @@ public struct RateController: Sendable, Equatable {
         if ceiling == nil, cleanRate == nil {
             // The first block of a slow start (from nothing or from a floor):
             // resume under the overshoot.
-            // A step bigger than `growth` (per request at a fast rate, or a
-            // doubling) may have jumped far past the limit: resume under
-            // where it grew from, as if it had grown gently.
-            let grown = settings.resumeUnderStep ? (grownFrom ?? blocked) * settings.growth : blocked
-            resume = min(blocked, grown) * settings.firstBackoff
+            resume = blocked * settings.firstBackoff
             ceiling = blocked
         } else if let clean = cleanRate, clean < blocked * 0.999 {
             // A step above the proven rate failed: back to what is known to
@@ -429,7 +430,6 @@ public struct RateController: Sendable, Equatable {
 
     /// A new rate restarts the clean clock; the same one (held at the maximum) does not.
     private mutating func setRate(_ value: Double, at now: Double) {
-        grownFrom = nil
         let new = clamped(value)
         if new != rate { rateSince = now }
         rate = new
