@@ -56,8 +56,7 @@ struct PacingMemoryTests {
         let remembered = RateController.Remembered(ceiling: 12, cleanRate: 10, cleanSource: .block, lastBlockAt: -86_400)
         let server = PacingSimulation.Server(limit: 1_000_000, window: 1, penalty: 60, noise: 0.03)
         let result = PacingSimulation(
-            // No search step either: what moves must be the noise's doing.
-            server: server, settings: .init(searchSoon: false), cooldown: 60, duration: 500, warmUp: 0, remembered: remembered
+            server: server, settings: .init(), cooldown: 60, duration: 500, warmUp: 0, remembered: remembered
         ).run()
         #expect(result.dismissedNoise > 50)
         #expect(result.confirmedBlocks == 0)

@@ -50,7 +50,7 @@ struct RateControllerTests {
 
     @Test func aRateHeldForTheSustainPeriodBecomesTheCleanRateAndBlocksAboveItFallBackToIt() {
         var controller = RateController(
-            settings: Settings(start: 10, searchSoon: false, firstBackoff: 0.8, sustain: 60, searchWait: 600, closeEnough: 1.2), now: 0)
+            settings: Settings(start: 10, firstBackoff: 0.8, sustain: 60, searchWait: 600, closeEnough: 1.2), now: 0)
         controller.recordBlock(at: 0)                      // ceiling 10, resume 8
         controller.recordResume(at: 60)
         var now = Self.drive(&controller, from: 60, for: 61)
@@ -88,63 +88,6 @@ struct RateControllerTests {
         Self.drive(&controller, from: 60, for: 620)
         #expect(controller.cleanRate == 5)
         #expect(controller.rate == 5 * 1.05, "not 7.5, halfway to an overshot ceiling")
-    }
-
-    /// A run from a remembered clean rate makes its first step once that
-    /// rate is proven; each step that holds halves the next, and every step
-    /// after the first waits the search wait. After the run's own block the
-    /// first step waits the search wait too.
-    @Test func theFirstSearchStepFromMemoryWaitsOnlyTheProofAndEachStepThatHoldsHalvesTheNext() {
-        let settings = Settings(sustain: 60, searchWait: 600)
-        let remembered = RateController.Remembered(ceiling: 10, cleanRate: 7.6, cleanSource: .block, lastBlockAt: -86_400)
-        var controller = RateController(settings: settings, now: 0, remembered: remembered)
-        var now = Self.drive(&controller, from: 0, for: 70)
-        #expect(controller.rate == 7.6, "back to the clean rate after 15 s, not proven again yet")
-        now = Self.drive(&controller, from: now, for: 10)
-        #expect(controller.rate == 7.6 * 1.05, "proven clean: the first step, 75 s in, not 615")
-        now = Self.drive(&controller, from: now, for: 590)
-        #expect(controller.cleanRate == 7.6 * 1.05)
-        #expect(controller.rate == 7.6 * 1.05, "the second step waits the search wait")
-        Self.drive(&controller, from: now, for: 20)
-        #expect(controller.rate == 7.6 * 1.05 * pow(1.05, 0.5), "and is half as far (2.5%)")
-
-        var blocked = RateController(settings: settings, now: 0, remembered: remembered)
-        now = Self.drive(&blocked, from: 0, for: 80)
-        blocked.recordBlock(at: now)                       // the step failed: back to 7.6, ceiling 7.98
-        #expect(blocked.rate == 7.6)
-        blocked.recordResume(at: now + 60)
-        Self.drive(&blocked, from: now + 60, for: 120)
-        #expect(blocked.rate == 7.6, "within 5% of the new ceiling: no more steps")
-
-        var previous = RateController(settings: .previous(start: 1, cooldown: 40), now: 0, remembered: remembered)
-        Self.drive(&previous, from: 0, for: 80)
-        #expect(previous.rate == 7.6, "the previous rule: every step waits the search wait")
-    }
-
-    @Test func aShortCooldownDoublesTheSlowStartAtLeastOncePerCooldown() {
-        var short = RateController(settings: .paced(start: 1, cooldown: 2), now: 0)
-        short.recordRequest(at: 1)
-        #expect(short.rate == pow(2, 0.5), "one request in a second at 1/s: half a doubling, not 2%")
-        var long = RateController(settings: .paced(start: 1, cooldown: 60), now: 0)
-        long.recordRequest(at: 1)
-        #expect(long.rate == 1.02, "a 60 s cooldown doubles more slowly than the gentle growth: unchanged")
-        var fast = RateController(settings: .paced(start: 1, maximum: 200, cooldown: 2), now: 0)
-        Self.drive(&fast, from: 0, for: 15)
-        #expect(fast.rate > 60, "from 1/s past 60/s within 15 s")
-        var slow = RateController(settings: .paced(start: 1, maximum: 200, cooldown: 60), now: 0)
-        Self.drive(&slow, from: 0, for: 15)
-        #expect(slow.rate < 2)
-    }
-
-    @Test func aCrawlHeldBackGrowsByTheRequestsItSentOnlyWithAShortCooldown() {
-        var short = RateController(settings: .paced(start: 10, cooldown: 2), now: 0)
-        short.recordRequest(at: 0.1)
-        short.recordRequest(at: 1)                         // 2 requests in a second at 10/s: not kept up
-        #expect(short.rate == 10 * pow(2, 2 / (10 * 2.0)), "2 requests: a tenth of a doubling's 20")
-        var long = RateController(settings: .paced(start: 10, cooldown: 60), now: 0)
-        long.recordRequest(at: 0.1)
-        long.recordRequest(at: 1)
-        #expect(long.rate == 10, "the default cooldown: a crawl held back proves nothing")
     }
 
     @Test func afterTwoBlocksInARunTheSearchWaitsForTheRaisePeriodSinceTheFirst() {
@@ -223,6 +166,32 @@ struct RateControllerTests {
         #expect(timeOnly.rate == 10 * 1.02, "with no growth per request, by time only")
     }
 
+    @Test func aShortCooldownDoublesTheSlowStartAtLeastOncePerCooldown() {
+        var short = RateController(settings: .paced(start: 1, cooldown: 2), now: 0)
+        short.recordRequest(at: 1)
+        #expect(short.rate == pow(2, 0.5), "one request in a second at 1/s: half a doubling, not 2%")
+        var long = RateController(settings: .paced(start: 1, cooldown: 60), now: 0)
+        long.recordRequest(at: 1)
+        #expect(long.rate == 1.02, "a 60 s cooldown doubles more slowly than the gentle growth: unchanged")
+        var fast = RateController(settings: .paced(start: 1, maximum: 200, cooldown: 2), now: 0)
+        Self.drive(&fast, from: 0, for: 15)
+        #expect(fast.rate > 60, "from 1/s past 60/s within 15 s")
+        var slow = RateController(settings: .paced(start: 1, maximum: 200, cooldown: 60), now: 0)
+        Self.drive(&slow, from: 0, for: 15)
+        #expect(slow.rate < 2)
+    }
+
+    @Test func aCrawlHeldBackGrowsByTheRequestsItSentOnlyWithAShortCooldown() {
+        var short = RateController(settings: .paced(start: 10, cooldown: 2), now: 0)
+        short.recordRequest(at: 0.1)
+        short.recordRequest(at: 1)                         // 2 requests in a second at 10/s: not kept up
+        #expect(short.rate == 10 * pow(2, 2 / (10 * 2.0)), "2 requests: a tenth of a doubling's 20")
+        var long = RateController(settings: .paced(start: 10, cooldown: 60), now: 0)
+        long.recordRequest(at: 0.1)
+        long.recordRequest(at: 1)
+        #expect(long.rate == 10, "the default cooldown: a crawl held back proves nothing")
+    }
+
     @Test func aRememberedRampRateIsAFloorTheRunGrowsFromNeverPastTheCeiling() {
         let noCeiling = RateController.Remembered(cleanRate: 10, cleanSource: .ramp)
         var open = RateController(settings: Settings(), now: 0, remembered: noCeiling)
@@ -232,7 +201,7 @@ struct RateControllerTests {
 
         let highCeiling = RateController.Remembered(ceiling: 60, cleanRate: 10, cleanSource: .ramp, lastBlockAt: -86_400)
         var capped = RateController(settings: Settings(), now: 0, remembered: highCeiling)
-        Self.drive(&capped, from: 0, for: 60)
+        Self.drive(&capped, from: 0, for: 120)
         #expect(capped.rate == 60 * 0.76, "grows to where a block at the ceiling resumes, and no further")
         #expect(capped.ceiling == 60)
     }
@@ -241,18 +210,14 @@ struct RateControllerTests {
         let remembered = RateController.Remembered(ceiling: 3.69, cleanRate: 2.8, cleanSource: .block, lastBlockAt: -86_400)
         var controller = RateController(settings: Settings(sustain: 60, searchWait: 900), now: 0, remembered: remembered)
         #expect(controller.rate == 2.8 * 0.97)
-        var now = Self.drive(&controller, from: 0, for: 70)
+        var now = Self.drive(&controller, from: 0, for: 900)
         #expect(controller.rate == 2.8, "within 5% of 76% of the ceiling: no slow start into a 60 s block")
-        now = Self.drive(&controller, from: now, for: 10)
-        #expect(controller.rate == 2.8 * 1.05, "15 s back to the clean rate, proven again: one small step")
-        now = Self.drive(&controller, from: now, for: 880)
-        #expect(controller.rate == 2.8 * 1.05, "the next waits the search wait")
-        Self.drive(&controller, from: now, for: 30)
-        #expect(controller.rate == 2.8 * 1.05 * pow(1.05, 0.5), "and is half as far")
+        now = Self.drive(&controller, from: now, for: 30)
+        #expect(controller.rate == 2.8 * 1.05, "15 s back to the clean rate, then the search wait: one small step")
     }
 
     @Test func theCleanRateRecordsHowItWasLearntAndALongerRunReplacesAShorterOne() {
-        var controller = RateController(settings: Settings(start: 10, searchSoon: false, sustain: 60, searchWait: 600), now: 0)
+        var controller = RateController(settings: Settings(start: 10, sustain: 60, searchWait: 600), now: 0)
         controller.recordBlock(at: 0)                                   // ceiling 10, resume 7.6
         controller.recordResume(at: 60)
         var now = Self.drive(&controller, from: 60, for: 61)
@@ -263,7 +228,7 @@ struct RateControllerTests {
         #expect(controller.cleanSource == .longRun, "the same rate held 10 minutes is the better memory")
 
         let short = RateController.Remembered(ceiling: 20, cleanRate: 12, cleanSource: .ramp, lastBlockAt: -86_400)
-        var later = RateController(settings: Settings(searchSoon: false, sustain: 60, searchWait: 600), now: 0, remembered: short)
+        var later = RateController(settings: Settings(sustain: 60, searchWait: 600), now: 0, remembered: short)
         Self.drive(&later, from: 0, for: 120)
         #expect(later.cleanRate == 20 * 0.76, "a short run's ramp rate is a floor: replaced by the rate this run held 60 s")
         #expect(later.cleanSource == .block)

@@ -13,8 +13,8 @@ import Foundation
 ///   block costs), whichever is more: with the default 60 s cooldown about
 ///   4% a second from 2/s to 4/s, 2% a second at 1/s (growing 4% a second
 ///   at 1/s as well was measured to overshoot the Met-like stand-in by 31%,
-///   blocked at 3.92/s, and the resume at 76% of that was blocked again). A limit counted over a window
-///   is seen late; growing gently at low rates overshoots a 10-second
+///   blocked at 3.92/s, and the resume at 76% of that was blocked again).
+///   A limit counted over a window is seen late; growing gently at low rates overshoots a 10-second
 ///   window by ~20% (measured on the Met-like stand-in: blocked at 3.69/s
 ///   under 3/s; the old ×1.5 overshot 2.5×), so the first block lands near
 ///   the limit. Above 4/s the growth is per request: a window limit of L
@@ -43,20 +43,15 @@ import Foundation
 ///   caps a later run.
 /// - **Search**: while the ceiling is more than `closeEnough` (5%) above
 ///   the clean rate, step halfway between them, but at most `closeEnough`
-///   above the clean rate (a slow-start ceiling is an overshoot). In a run
-///   that starts from a remembered clean rate, the first step comes, while
-///   the run has had no block, once the clean rate is proven (`sustain`
-///   clean seconds): a block's resume is 76% of an overshoot, about 9%
-///   under the limit, so the step is likely to hold, and waiting 15
-///   minutes for it held a 30-minute run after a short first one under 90%
-///   of the limit. Other steps wait `searchWait` clean seconds (15 cooldowns: 15 minutes
-///   with the default 60 s cooldown, 30 s with a 2 s one: a block costs one
-///   cooldown, so at most one in 16 of the time goes to learning), and each
-///   step that held halves the next (5%, 2.5%, then 1.25%): the limit is
-///   near, and a whole 5% past the last good step was measured to cost a
-///   60 s block in the same run. A step that holds becomes the clean rate; a
-///   block above the clean rate resumes at the clean rate and lowers the
-///   ceiling to the step, which ends the search.
+///   above the clean rate (a slow-start ceiling is an overshoot), after
+///   `searchWait` clean seconds (15 cooldowns: 15 minutes with the default
+///   60 s cooldown, 30 s with a 2 s one: a block costs one cooldown, so
+///   at most one in 16 of the time goes to learning). A step that holds
+///   becomes the clean rate; a block above the clean rate resumes at the
+///   clean rate and lowers the ceiling to the step, which ends the search.
+///   (A first step as soon as a remembered clean rate is proven again was
+///   tried: on the Met-like stand-in it stepped from 94% to 98.5% of the
+///   limit, was blocked, and a 4-minute night 2 fell from 94% to 71%.)
 ///   After two blocks in one run, the search (and a floor's growth) waits
 ///   until `raisePeriod` (or 24 search waits, if shorter: 12 minutes with a
 ///   2 s cooldown) has passed since the first of them (a night ends first;
@@ -96,9 +91,6 @@ public struct RateController: Sendable, Equatable {
         public var rampProof: Double
         /// Whether a clean rate well under the ceiling (or under none) grows as a slow start.
         public var cleanRateIsFloor: Bool
-        /// Whether a run's first search step waits only `sustain` seconds (later ones
-        /// `searchWait`), and each step that holds halves the next (to a quarter of `closeEnough`).
-        public var searchSoon: Bool
         public var firstBackoff: Double
         public var backoff: Double
         public var quickBlock: Double
@@ -112,7 +104,7 @@ public struct RateController: Sendable, Equatable {
         public init(
             start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 0.5,
             growth: Double = 1.02, requestGrowth: Double = 1.01, doubling: Double = .infinity, rampProof: Double = 30,
-            cleanRateIsFloor: Bool = true, searchSoon: Bool = true,
+            cleanRateIsFloor: Bool = true,
             firstBackoff: Double = 0.76, backoff: Double = 0.9, quickBlock: Double = 60,
             sustain: Double = 60, searchWait: Double = 900, closeEnough: Double = 1.05,
             raisePeriod: Double = 6 * 3_600, raiseStep: Double = 1.05, memoryFraction: Double = 0.97
@@ -126,7 +118,6 @@ public struct RateController: Sendable, Equatable {
             self.doubling = doubling
             self.rampProof = rampProof
             self.cleanRateIsFloor = cleanRateIsFloor
-            self.searchSoon = searchSoon
             self.firstBackoff = firstBackoff
             self.backoff = backoff
             self.quickBlock = quickBlock
@@ -145,10 +136,9 @@ public struct RateController: Sendable, Equatable {
         }
 
         /// The rules before the second part of issue 31: no doubling per
-        /// cooldown, every search step waits `searchWait` and is 5%. Kept so
-        /// `pacing-sim` shows before and after in one run.
+        /// cooldown. Kept so `pacing-sim` shows before and after in one run.
         public static func previous(start: Double = 1, maximum: Double = 80, cooldown: Double) -> Settings {
-            Settings(start: start, maximum: maximum, searchSoon: false, searchWait: searchWait(cooldown: cooldown))
+            Settings(start: start, maximum: maximum, searchWait: searchWait(cooldown: cooldown))
         }
 
         /// Clean seconds before a search step: `cooldowns` cooldowns, so a
@@ -204,8 +194,6 @@ public struct RateController: Sendable, Equatable {
     private var grantsInInterval = 0
     /// Since when the rate in force has been used with no block.
     private var rateSince: Double
-    /// Search steps made this run (the first waits only `sustain`; each halves the next).
-    private var steps = 0
     /// The rates a clean slow start used, oldest first, until `rampProof` proves them.
     private var ramp: [RampMark] = []
 
@@ -318,19 +306,8 @@ public struct RateController: Sendable, Equatable {
             // Two blocks per `raisePeriod` are the learning budget: a third
             // search step waits (a night ends first; the next run starts
             // from this one's memory).
-            // The first step of a run that starts from a remembered clean
-            // rate, with no block yet, is likely to hold (a block's resume
-            // is 76% of an overshoot, about 9% under the limit): it waits
-            // only the proof. After this run's own block it waits the
-            // search wait (measured on the Met-like stand-in: a step soon
-            // after night 1's block, to 98.5% of the limit, was blocked,
-            // and the 4-minute night fell from 64% to 44%). Each step that held brings the limit nearer, so the
-            // next is half as far: 5%, 2.5%, then 1.25%.
-            let shrink = settings.searchSoon ? pow(2, Double(min(steps, 2))) : 1
-            let step = min((clean + ceiling) / 2, clean * pow(settings.closeEnough, 1 / shrink))
-            let wait = settings.searchSoon && steps == 0 && blocks == 0 ? settings.sustain : settings.searchWait
-            if held >= wait, now - (earlierBlockAt ?? -.infinity) >= learningPeriod, step > rate {
-                steps += 1
+            let step = min((clean + ceiling) / 2, clean * settings.closeEnough)
+            if held >= settings.searchWait, now - (earlierBlockAt ?? -.infinity) >= learningPeriod, step > rate {
                 setRate(step, at: now)
             }
         } else if held >= settings.searchWait, now - (lastBlockAt ?? -.infinity) >= settings.raisePeriod {
