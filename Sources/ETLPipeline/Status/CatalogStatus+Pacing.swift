@@ -17,7 +17,7 @@ extension CatalogStatus {
         /// How the clean rate was learnt (`ramp`, `block`, `long_run`); nil when unknown or no clean rate.
         package var cleanSource: String?
         package var ceiling: Double?
-        /// The deepest result the host's search served (AIC), which the next run asks no deeper than.
+        /// The deepest result the host's search served, which the next run asks no deeper than.
         package var searchDepth: Int?
         package var lastBlockAt: String?
         package var lastBlockSeconds: Double?
