@@ -97,10 +97,18 @@ package enum Report {
     package static func pacing(_ hosts: [CatalogStatus.Pacing]) -> String {
         hosts.map { host in
             var text = "pacing          \(TerminalText.escaped(host.host)): "
-            text += host.nextStartRate.map { "next run starts at \(twoDecimals($0))" } ?? "too old, next run slow-starts"
+            if let start = host.nextStartRate {
+                text += "next run starts at \(twoDecimals(start))"
+            } else {
+                text += host.cleanRate == nil && host.ceiling == nil ? "no rate learnt" : "too old, next run slow-starts"
+            }
             var learnt: [String] = []
-            if let clean = host.cleanRate { learnt.append("clean \(twoDecimals(clean))") }
+            if let clean = host.cleanRate {
+                // How it was learnt says what it proves: a ramp's is a floor, a block's or a long run's the limit's neighbourhood.
+                learnt.append("clean \(twoDecimals(clean))" + (host.cleanSource.map { " from a \($0.replacingOccurrences(of: "_", with: " "))" } ?? ""))
+            }
             if let ceiling = host.ceiling { learnt.append("ceiling \(twoDecimals(ceiling))") }
+            if let depth = host.searchDepth { learnt.append("search depth \(depth)") }
             if let at = host.lastBlockAt {
                 learnt.append("last block \(at)" + (host.lastBlockSeconds.map { " for \(FigureText.duration($0))" } ?? ""))
             }

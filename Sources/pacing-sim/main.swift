@@ -9,7 +9,7 @@ import Foundation
 // Deterministic, so the figures are the same on any machine. Used by
 // scripts/bench-polite.
 //
-//     pacing-sim [HOURS] [--nights N] [--night-minutes M] [--first-minutes A,B,…] [--later-minutes M,…]
+//     pacing-sim [HOURS] [--nights N] [--night-minutes M] [--first-minutes A,B,…] [--later-minutes M,…] [--job N]
 struct Scenario {
     var name: String
     var server: PacingSimulation.Server
@@ -18,8 +18,8 @@ struct Scenario {
 
     /// The controller's settings for this front end, by today's rules or the previous ones.
     func settings(previous: Bool) -> RateController.Settings {
-        if previous { return .previous(start: start, maximum: 80) }
-        return .init(start: start, maximum: 80, searchWait: RateController.Settings.searchWait(cooldown: cooldown))
+        if previous { return .previous(start: start, maximum: 80, cooldown: cooldown) }
+        return .paced(start: start, maximum: 80, cooldown: cooldown)
     }
 
     func simulation(previous: Bool, minutes: Double) -> PacingSimulation {
@@ -44,6 +44,7 @@ let nights = Int(value(of: "--nights", default: 7))
 let nightMinutes = value(of: "--night-minutes", default: 360)
 let firstMinutes = values(of: "--first-minutes", default: [1, 2, 4])
 let laterMinutes = values(of: "--later-minutes", default: [4, 30])
+let job = Int(value(of: "--job", default: 1_520))
 let hours = arguments.first.flatMap(Double.init) ?? 24
 let scenarios = [
     Scenario(name: "Met-like 30 req/10 s, 60 s penalty", server: .init(limit: 30, window: 10, penalty: 60), start: 1, cooldown: 60),
@@ -113,4 +114,26 @@ if !firstMinutes.isEmpty, !laterMinutes.isEmpty {
         }
     }
     print("\nEach cell: answered requests over that run as a share of the limit, and confirmed blocks.")
+}
+
+if job > 0 {
+    print("\n#### A first job of \(job) requests from nothing, with the default start (\(String(format: "%g", RateController.Settings().start))/s), before → after\n")
+    print("| front end | seconds | × the oracle (\(job) ÷ the limit) | confirmed blocks |")
+    print("|---|---:|---:|---:|")
+    for scenario in scenarios {
+        var results: [PacingSimulation.Result] = []
+        for previous in [true, false] {
+            var defaults = scenario
+            defaults.start = RateController.Settings().start
+            var simulation = defaults.simulation(previous: previous, minutes: 24 * 60)
+            simulation.job = job
+            results.append(simulation.run())
+        }
+        let oracle = Double(job) / scenario.server.limitRate
+        print("| \(scenario.name) | " + [
+            results.map { String(format: "%.1f", $0.elapsed) }.joined(separator: " → "),
+            results.map { String(format: "%.2f×", $0.elapsed / oracle) }.joined(separator: " → "),
+            results.map { "\($0.confirmedBlocks)" }.joined(separator: " → "),
+        ].joined(separator: " | ") + " |")
+    }
 }

@@ -161,9 +161,35 @@ struct RateControllerTests {
         slow.recordRequest(at: 1)
         #expect(slow.rate == 1.02, "one request: the time growth is more")
 
-        var previous = RateController(settings: .previous(start: 10), now: 0)
-        for tenth in 1...5 { previous.recordRequest(at: Double(tenth) / 10) }
-        #expect(previous.rate == 10 * 1.02, "the previous rules grow by time only")
+        var timeOnly = RateController(settings: Settings(start: 10, requestGrowth: 1), now: 0)
+        for tenth in 1...5 { timeOnly.recordRequest(at: Double(tenth) / 10) }
+        #expect(timeOnly.rate == 10 * 1.02, "with no growth per request, by time only")
+    }
+
+    @Test func aShortCooldownDoublesTheSlowStartAtLeastOncePerCooldown() {
+        var short = RateController(settings: .paced(start: 1, cooldown: 2), now: 0)
+        short.recordRequest(at: 1)
+        #expect(short.rate == pow(2, 0.5), "one request in a second at 1/s: half a doubling, not 2%")
+        var long = RateController(settings: .paced(start: 1, cooldown: 60), now: 0)
+        long.recordRequest(at: 1)
+        #expect(long.rate == 1.02, "a 60 s cooldown doubles more slowly than the gentle growth: unchanged")
+        var fast = RateController(settings: .paced(start: 1, maximum: 200, cooldown: 2), now: 0)
+        Self.drive(&fast, from: 0, for: 15)
+        #expect(fast.rate > 60, "from 1/s past 60/s within 15 s")
+        var slow = RateController(settings: .paced(start: 1, maximum: 200, cooldown: 60), now: 0)
+        Self.drive(&slow, from: 0, for: 15)
+        #expect(slow.rate < 2)
+    }
+
+    @Test func aCrawlHeldBackGrowsByTheRequestsItSentOnlyWithAShortCooldown() {
+        var short = RateController(settings: .paced(start: 10, cooldown: 2), now: 0)
+        short.recordRequest(at: 0.1)
+        short.recordRequest(at: 1)                         // 2 requests in a second at 10/s: not kept up
+        #expect(short.rate == 10 * pow(2, 2 / (10 * 2.0)), "2 requests: a tenth of a doubling's 20")
+        var long = RateController(settings: .paced(start: 10, cooldown: 60), now: 0)
+        long.recordRequest(at: 0.1)
+        long.recordRequest(at: 1)
+        #expect(long.rate == 10, "the default cooldown: a crawl held back proves nothing")
     }
 
     @Test func aRememberedRampRateIsAFloorTheRunGrowsFromNeverPastTheCeiling() {
@@ -244,7 +270,7 @@ struct RateControllerTests {
     @Test(arguments: [(30, 10.0, 60.0, 1.0, 60.0), (60, 1, 2, 5, 2), (40, 1, 60, 1, 60), (20, 10, 60, 1, 60), (100, 60, 60, 1, 60)])
     func aMemoryNeverMakesARunSlowerThanNone(limit: Int, window: Double, penalty: Double, start: Double, cooldown: Double) {
         let server = PacingSimulation.Server(limit: limit, window: window, penalty: penalty)
-        let settings = Settings(start: start, searchWait: Settings.searchWait(cooldown: cooldown))
+        let settings = Settings.paced(start: start, cooldown: cooldown)
         for first in [30.0, 60, 120, 240] {
             for later in [240.0, 1_800] {
                 let simulation = PacingSimulation(server: server, settings: settings, cooldown: cooldown, duration: later)

@@ -41,7 +41,7 @@ public struct PacingOptions: Sendable, Equatable {
     ) -> RequestPacer {
         RequestPacer(
             rate: rate,
-            controllerSettings: .init(start: rateStart, maximum: rateMax, searchWait: RateController.Settings.searchWait(cooldown: cooldown)),
+            controllerSettings: .paced(start: rateStart, maximum: rateMax, cooldown: cooldown),
             cooldown: cooldown, maxRequests: maxRequests, maxDuration: maxDuration,
             maxRetryAfter: maxRetryAfter, memory: usableMemory(memory, at: now), stop: stop, clock: clock)
     }

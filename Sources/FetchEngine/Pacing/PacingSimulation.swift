@@ -41,6 +41,8 @@ public struct PacingSimulation: Sendable {
         public var heldRate = 0.0
         public var finalRate = 0.0
         public var ceiling: Double?
+        /// Simulated seconds the run lasted (less than `duration` when `job` ended it).
+        public var elapsed = 0.0
         /// What the run leaves for the next one (times from this run's start).
         public var remembered = RateController.Remembered()
     }
@@ -53,6 +55,8 @@ public struct PacingSimulation: Sendable {
     public var seed: UInt64
     /// What an earlier run learnt, as ``RequestPacer`` hands it to its controller.
     public var remembered: RateController.Remembered?
+    /// Answers that end the run (a crawl of that many objects); nil: it runs `duration`.
+    public var job: Int?
 
     public init(
         server: Server, settings: RateController.Settings, cooldown: Double, duration: Double,
@@ -105,7 +109,7 @@ public struct PacingSimulation: Sendable {
             return Double(random.next() >> 11) / Double(1 << 53) < server.noise ? false : nil
         }
 
-        while now < duration {
+        while now < duration, result.answered < job ?? .max {
             if let until = judge.cooldownUntil, now < until {
                 now = until
                 isResuming = true
@@ -143,6 +147,7 @@ public struct PacingSimulation: Sendable {
                 now += 1 / controller.rate
             }
         }
+        result.elapsed = min(now, duration)
         result.confirmedBlocks = judge.confirmed
         result.dismissedNoise = judge.noise
         result.heldRate = Double(answeredAfterWarmUp) / max(duration - warmUp, 1)

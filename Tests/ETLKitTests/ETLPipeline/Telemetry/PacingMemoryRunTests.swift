@@ -62,7 +62,7 @@ struct PacingMemoryRunTests {
         #expect(stored.updatedAt > written.addingTimeInterval(3_000), "written again at the end of the run")
         #expect(try catalog.pacingMemory(host: "elsewhere.example")?.cleanRate == 1, "another host's memory is untouched")
         let status = try ETLRun.run(["status", "--catalog", fixture.catalogPath])
-        #expect(status.standardOutput.contains("pacing          \(host): next run starts at 19.40/s (clean 20.00/s, ceiling 25.00/s"))
+        #expect(status.standardOutput.contains("pacing          \(host): next run starts at 19.40/s (clean 20.00/s from a block, ceiling 25.00/s"))
         let reportPath = fixture.path("report.html")
         let report = try ETLRun.run(["report", "--catalog", fixture.catalogPath, "--out", reportPath])
         #expect(report.exitCode == 0, "\(report.standardError)")
