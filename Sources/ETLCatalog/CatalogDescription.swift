@@ -61,7 +61,8 @@ package enum CatalogDescription {
         names.map { name in recordColumns.first { $0.name == name } ?? (name, "") }
     }
 
-    package static let tables: [Table] = [
+    /// Every table and view, the rejection views listing `reasons`.
+    package static func tables(reasons: ReasonVocabulary) -> [Table] { [
         Table(
             name: "works",
             description: "The kept set: complete, public-domain, listed objects, the smallest ID of each duplicate group.",
@@ -104,7 +105,7 @@ package enum CatalogDescription {
         Table(
             name: "rejections",
             description: "View: why each object is not a work, one row per object and reason. Reasons: "
-                + RejectionReason.allCases.map { "`\($0.rawValue)` (\($0.summary))" }.joined(separator: ", ") + ".",
+                + reasons.entries.map { "`\($0.reason.rawValue)` (\($0.summary))" }.joined(separator: ", ") + ".",
             columns: [("object_id", "The Met's objectID"), ("reason", "A reason identifier")],
             facets: ["reason"]),
         Table(
@@ -200,7 +201,7 @@ package enum CatalogDescription {
             name: "works_fts",
             description: "Full-text index (FTS5, porter stemming) over works.title_text and works.artist_display_name.",
             columns: [], isHidden: true),
-    ]
+    ] }
 
     /// The README's questions, and works per century.
     package static let queries: [Query] = [

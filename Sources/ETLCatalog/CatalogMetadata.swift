@@ -18,11 +18,11 @@ package enum CatalogMetadata {
 
     /// Datasette's metadata for the catalog at `catalogPath`; Datasette names
     /// a database after its file, without the extension.
-    package static func json(catalogPath: String, source: DescribedSource) -> Data {
+    package static func json(catalogPath: String, source: DescribedSource, reasons: ReasonVocabulary) -> Data {
         let databaseName = LocalPath(catalogPath).nameWithoutExtension
         let attribution = source.attribution
         var tables: [String: Any] = [:]
-        for table in CatalogDescription.tables + (source.table.map { [CatalogDescription.Table(source: $0)] } ?? []) {
+        for table in CatalogDescription.tables(reasons: reasons) + (source.table.map { [CatalogDescription.Table(source: $0)] } ?? []) {
             let description = table.name == "works" ? attribution.worksDescription : table.description
             var entry: [String: Any] = ["description": description]
             // A source's works carry its own columns as well.
@@ -75,9 +75,9 @@ package enum CatalogMetadata {
     /// Writes the metadata beside the catalog when it is missing or is etl's
     /// and differs; returns the path written, or nil when left alone.
     @discardableResult
-    package static func write(besideCatalog catalogPath: String, source: DescribedSource) throws -> String? {
+    package static func write(besideCatalog catalogPath: String, source: DescribedSource, reasons: ReasonVocabulary) throws -> String? {
         let path = path(besideCatalog: catalogPath)
-        let data = json(catalogPath: catalogPath, source: source)
+        let data = json(catalogPath: catalogPath, source: source, reasons: reasons)
         do {
             let target = try OutputTarget.plan(for: path, catalogPath: catalogPath, refusal: "it exists and etl did not write it") {
                 FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self).contains(about) } ?? false
@@ -91,8 +91,8 @@ package enum CatalogMetadata {
     }
 
     /// `docs/catalog.md`; `sources` are every source, the first one's
-    /// fields being the tables' own descriptions.
-    package static func markdown(sources: [DescribedSource]) -> String {
+    /// fields being the tables' own descriptions, and `reasons` theirs.
+    package static func markdown(sources: [DescribedSource], reasons: ReasonVocabulary) -> String {
         var text = """
             # The catalog
 
@@ -105,7 +105,7 @@ package enum CatalogMetadata {
             Source: [\(CatalogDescription.source)](\(CatalogDescription.sourceURL)).
 
             """
-        for table in CatalogDescription.tables {
+        for table in CatalogDescription.tables(reasons: reasons) {
             text += "\n## `\(table.name)`\n\n\(table.description)\n"
             if !table.columns.isEmpty {
                 text += "\n| column | description |\n|---|---|\n"

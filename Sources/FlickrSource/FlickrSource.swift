@@ -62,6 +62,8 @@ package struct FlickrSource: Source {
         }
     }
 
+    package var reasons: [DeclaredReason] { FlickrReason.declared }
+
     package var crawl: CrawlStyle { .listing(FlickrListing()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {

@@ -26,10 +26,12 @@ package struct MetSource: Source {
             title: CatalogDescription.title, description: CatalogDescription.description,
             license: CatalogDescription.license, licenseURL: CatalogDescription.licenseURL,
             source: CatalogDescription.source, sourceURL: CatalogDescription.sourceURL,
-            worksDescription: CatalogDescription.tables[0].description)
+            worksDescription: CatalogDescription.tables(reasons: .shared)[0].description)
     }
 
     package var facets: [WorkFacet] { [.department, .classification] }
+
+    package var reasons: [DeclaredReason] { MetReason.declared }
 
     package var crawl: CrawlStyle { .itemByItem(MetItems()) }
 }

@@ -22,6 +22,10 @@ package enum SourceRegistry {
 
     package static var first: any Source { all[0] }
 
+    /// Every rejection reason a catalog ranks: the shared ones and each
+    /// source's own, placed by ``ReasonVocabulary``.
+    package static let reasons = ReasonVocabulary(sources: all.map { ($0.name, $0.reasons) })
+
     package static var names: [SourceName] { all.map(\.name) }
 
     /// The source called `name`, or nil.

@@ -63,6 +63,8 @@ package struct TMDBSource: Source {
 
     package var options: [SourceOption] { TMDBQuery.options }
 
+    package var reasons: [DeclaredReason] { TMDBReason.declared }
+
     package var crawl: CrawlStyle { .listing(TMDBListing()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
