@@ -18,7 +18,7 @@ package struct MetSource: Source {
     package var defaults: SourceDefaults {
         SourceDefaults(
             name: name, isFirst: true, api: "https://collectionapi.metmuseum.org/public/collection/v1",
-            imageHost: "images.metmuseum.org")
+            imageHost: "images.metmuseum.org", userAgentSubject: "the Met Collection API")
     }
 
     package var attribution: SourceAttribution {

@@ -53,6 +53,7 @@ extension SourceName {
     package var defaultRate: RateSetting? { source.defaults.rate }
     package var defaultRateMax: Double? { source.defaults.rateMax }
     package var defaultMaxWithdrawPercent: Double? { source.defaults.maxWithdrawPercent }
+    package var defaultUserAgent: String { source.defaults.userAgent }
 }
 
 extension CrawlOptions {

@@ -11,7 +11,8 @@ package struct CrawlOptions: Sendable, Equatable {
     package var idsFile: String?
     /// Rate, refusals, retries and budgets: shared with `etl images`.
     package var pacing = PacingOptions()
-    package var userAgent = CrawlOptions.defaultUserAgent
+    /// The source's (``SourceDefaults/userAgent``) unless `--user-agent` is given.
+    package var userAgent: String
     /// The page settings given; the catalog's fill in the rest.
     package var paging = PageSettings()
     /// Re-fetch every listed object, ignoring the cursor.
@@ -29,8 +30,6 @@ package struct CrawlOptions: Sendable, Equatable {
     /// by ``SourceOption/key``; the source reads them.
     package var sourceSettings: [String: String] = [:]
 
-    package static let defaultUserAgent = "etl/\(ETLVersion.current) (offline dataset builder for the Met Collection API; libcurl)"
-
     /// Seconds per `run_minutes` row: 60; tests shorten it to see several rows.
     package var telemetrySeconds = 60.0
     /// The wait before a retry (exponential, full jitter): the engine's
@@ -44,6 +43,7 @@ package struct CrawlOptions: Sendable, Equatable {
         api = defaults.api
         catalogPath = defaults.catalogPath
         outDirectory = defaults.outDirectory
+        userAgent = defaults.userAgent
         if let percent = defaults.maxWithdrawPercent { maxWithdrawPercent = percent }
     }
 }

@@ -57,7 +57,7 @@ struct CLIParsingTests {
         #expect(options.pacing.timeout == 30)
         #expect(options.pacing.maxRequests == nil)
         #expect(options.pacing.maxDuration == nil)
-        #expect(options.userAgent == CrawlOptions.defaultUserAgent)
+        #expect(options.userAgent == "etl/\(ETLVersion.current) (offline dataset builder for the Met Collection API; libcurl)")
         #expect(options.userAgent.hasPrefix("etl/\(ETLVersion.current) "))
         #expect(options.isFull == false)
         #expect(options.since == nil)
