@@ -173,7 +173,7 @@ extension Option {
         return text
     }
 
-    /// A single line that shows something: `--text ' '` or a zero width
+    /// A single line that shows something: a search text of `' '` or of a zero width
     /// space would send a search for nothing.
     @Sendable package static func line(_ text: String) throws -> String { try VisibleText.line(text) }
 

@@ -65,7 +65,7 @@ extension Source {
 }
 
 /// A rule across a source's options that the command line breaks, e.g.
-/// `--source x needs '--text <text>' or '--tags <tags>'`.
+/// `--source x needs '--a <a>' or '--b <b>'`.
 package struct SourceOptionError: Error, Equatable, Sendable {
     package var message: String
     package init(_ message: String) { self.message = message }

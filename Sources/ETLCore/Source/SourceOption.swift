@@ -1,6 +1,6 @@
 import FetchEngine
 
-/// An `etl crawl` option only one source takes, such as a photo search's `--text`:
+/// An `etl crawl` option only one source takes, such as the words a photo search looks for:
 /// its value, normalized by `parse`, is kept in
 /// ``CrawlOptions/sourceSettings`` under ``key``, where the source reads it.
 package struct SourceOption: Sendable {
