@@ -23,17 +23,6 @@ package enum CatalogDescription {
         package var sql: String
     }
 
-    package static let title = "The Met's displayable open-access artworks (etl catalog)"
-    package static let description = """
-        Objects of The Metropolitan Museum of Art's collection as the Collection API describes them, \
-        filtered to the works an app can show (public domain, with an image, an artist, a title, a \
-        classification and a date), without duplicates, built by etl.
-        """
-    package static let license = "CC0 1.0"
-    package static let licenseURL = "https://creativecommons.org/publicdomain/zero/1.0/"
-    package static let source = "The Metropolitan Museum of Art Collection API"
-    package static let sourceURL = "https://metmuseum.github.io/"
-
     /// Columns shared by `objects` and `works`, described once.
     package static let recordColumns: [(name: String, description: String)] = [
         ("title", "The record's `title`, as received (may carry HTML markup such as `<i>`)"),
@@ -65,7 +54,8 @@ package enum CatalogDescription {
     package static func tables(reasons: ReasonVocabulary) -> [Table] { [
         Table(
             name: "works",
-            description: "The kept set: complete, public-domain, listed objects, the smallest ID of each duplicate group.",
+            // Each source says what its kept set is (``SourceAttribution/worksDescription``).
+            description: "The kept set: complete, listed items, the smallest ID of each duplicate group.",
             columns: [("object_id", "The Met's objectID")] + recordColumns + [
                 ("page", "The page file (1…N) the work is on; NULL when not paged"),
                 ("position", "The line in that page file, from 1"),

@@ -93,20 +93,22 @@ package enum CatalogMetadata {
     /// `docs/catalog.md`; `sources` are every source, the first one's
     /// fields being the tables' own descriptions, and `reasons` theirs.
     package static func markdown(sources: [DescribedSource], reasons: ReasonVocabulary) -> String {
+        guard let first = sources.first?.attribution else { return "" }
         var text = """
             # The catalog
 
             <!-- Generated from Sources/ETLCatalog/CatalogDescription.swift and the sources' attributions by \
             `ETL_WRITE_DOCS=1 swift test --filter CatalogMetadataTests`; do not edit. -->
 
-            \(CatalogDescription.description)
+            \(first.description)
 
-            Licence: [\(CatalogDescription.license)](\(CatalogDescription.licenseURL)). \
-            Source: [\(CatalogDescription.source)](\(CatalogDescription.sourceURL)).
+            Licence: [\(first.license)](\(first.licenseURL)). \
+            Source: [\(first.source)](\(first.sourceURL)).
 
             """
         for table in CatalogDescription.tables(reasons: reasons) {
-            text += "\n## `\(table.name)`\n\n\(table.description)\n"
+            let description = table.name == "works" ? first.worksDescription : table.description
+            text += "\n## `\(table.name)`\n\n\(description)\n"
             if !table.columns.isEmpty {
                 text += "\n| column | description |\n|---|---|\n"
                 for column in table.columns {
