@@ -38,5 +38,11 @@ package struct MetSource: Source {
 
     package var reasons: [DeclaredReason] { MetReason.declared }
 
+    package var options: [SourceOption] { MetPlanning.options }
+
+    package func validate(_ options: CrawlOptions) throws(SourceOptionError) {
+        try options.met.validate(isFull: options.isFull)
+    }
+
     package var crawl: CrawlStyle { .itemByItem(MetItems()) }
 }

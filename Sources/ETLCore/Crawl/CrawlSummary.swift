@@ -20,7 +20,7 @@ package struct CrawlSummary: Sendable, Equatable, Codable {
     /// Listed IDs left out: 0 or negative, or repeated in the listing.
     package var skippedListed = 0
     package var queued = 0
-    /// Objects `--csv-skip` took out of the queue in this run.
+    /// Objects the source planned out of the queue in this run (a snapshot showed they cannot pass).
     package var plannedOut = 0
     package var requests = 0
     package var fetched = 0
