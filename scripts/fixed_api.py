@@ -32,6 +32,7 @@ def main():
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--log", required=True)
     parser.add_argument("--abandoned-log")
+    parser.add_argument("--agent-log", help="append each request's User-Agent header here")
     args = parser.parse_args()
     # Foundation.Process may hand down a mask with SIGTERM blocked.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
@@ -49,6 +50,9 @@ def main():
         def do_GET(self):
             with lock, open(args.log, "a", encoding="utf-8") as log:
                 log.write(self.path + "\n")
+            if args.agent_log:
+                with lock, open(args.agent_log, "a", encoding="utf-8") as log:
+                    log.write(self.headers.get("User-Agent", "") + "\n")
             route = routes.get(self.path, fallback)
             if not wait_unless_hung_up(self.connection, route.get("delay_ms", 0) / 1000.0):
                 if args.abandoned_log:

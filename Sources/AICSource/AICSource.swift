@@ -18,7 +18,9 @@ package struct AICSource: Source {
     /// One request a second: the documented limit is 60 a minute per IP,
     /// and the documentation asks scrapers for no more than one a second.
     package var defaults: SourceDefaults {
-        SourceDefaults(name: name, api: "https://api.artic.edu/api/v1", imageHost: "www.artic.edu", rate: .fixed(1))
+        SourceDefaults(
+            name: name, api: "https://api.artic.edu/api/v1", imageHost: "www.artic.edu", rate: .fixed(1),
+            userAgentSubject: "the Art Institute of Chicago's API")
     }
 
     package var attribution: SourceAttribution {

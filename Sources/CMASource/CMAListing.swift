@@ -12,7 +12,7 @@ package struct CMAListing: RecordLister {
     package init() {}
 
     package func list(_ context: ListingContext, into listing: inout SourceListing, summary: inout CrawlSummary) async throws {
-        let reader: PageReader<CMAPageRequest, CMAPage> = context.reader(CMAPageRequest())
+        let reader: PageReader<JSONPageRequest<CMAPage>, CMAPage> = context.reader(cmaPageRequest)
         let (api, picture) = (context.options.api, context.options.sourceSettings[CMASource.pictureKey] ?? "web")
         let pager = OffsetPager<ListedItem?>(limit: Self.limit, maxPages: Self.maxPages, key: { $0.map { String($0.id) } ?? "-" }) { skip, limit in
             let page = try await reader.read(.init(url: Self.url(api: api, skip: skip, limit: limit)))
@@ -48,18 +48,7 @@ package struct CMAPage: Sendable, CountedPage {
     }
 }
 
-/// `GET /artworks/?skip=S&limit=L`, one page: how its answers read.
-package struct CMAPageRequest: ListingPageKind {
-    package typealias Body = CMAPage
-    package struct Page: Sendable { package var url: String }
-    package func url(for page: Page) -> String { page.url }
-
-    package var ladder: AnswerLadder<Page, PageAnswer<CMAPage>> {
-        pageLadder(
-            readBody: { response, _ in JSONValue.decode(response.body).flatMap(CMAPage.init).map { .done(.body($0)) } },
-            // A cut or garbled page (an HTML error page with 200) is the network's doing: ask again.
-            brokenBody: { _, _ in .retry(FetchFailure(.badBody, reason: "the body is not a page of artworks", status: 200)) },
-            otherStatus: { response, _ in .done(.failed("HTTP \(response.status)")) },
-            tooManyRequests: .rateLimitIfJSON(defaultRetryAfter: 1, reason: { _ in "HTTP 429" }))
-    }
-}
+/// `GET /artworks/?skip=S&limit=L`, one page: the kit's ladder; a 429 with JSON waits, as Retry-After says.
+let cmaPageRequest = JSONPageRequest<CMAPage>(
+    noun: "artworks", tooManyRequests: .rateLimitIfJSON(defaultRetryAfter: 1, reason: { _ in "HTTP 429" }),
+    decode: CMAPage.init, apiError: { _, _ in nil })

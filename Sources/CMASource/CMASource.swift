@@ -14,7 +14,9 @@ package struct CMASource: Source {
     package var title: String { "The Cleveland Museum of Art's Open Access API" }
 
     package var defaults: SourceDefaults {
-        SourceDefaults(name: name, api: "https://openaccess-api.clevelandart.org/api", imageHost: "openaccess-cdn.clevelandart.org")
+        SourceDefaults(
+            name: name, api: "https://openaccess-api.clevelandart.org/api", imageHost: "openaccess-cdn.clevelandart.org",
+            userAgentSubject: "the Cleveland Museum of Art's Open Access API")
     }
 
     package var attribution: SourceAttribution {

@@ -29,7 +29,7 @@ package struct BatchWriter<Writer: ResultWriting> {
     /// Runs `body` with a writer on the catalog at `catalogPath`; returns
     /// once every submitted batch is committed (or throws the first error).
     package static func withWriter<T>(
-        catalogPath: String, maxPending: Int = 4, _ body: (inout BatchWriter) async throws -> T
+        catalogPath: String, reasons: ReasonVocabulary, maxPending: Int = 4, _ body: (inout BatchWriter) async throws -> T
     ) async throws -> T {
         let (batches, batchSink) = AsyncStream.makeStream(of: [FetchResult<Writer.Record>].self)
         let (commits, commitSink) = AsyncStream.makeStream(of: Void.self)
@@ -38,7 +38,7 @@ package struct BatchWriter<Writer: ResultWriting> {
             group.addTask {
                 defer { commitSink.finish() }
                 do {
-                    let catalog = try Catalog.open(path: catalogPath, create: false)
+                    let catalog = try Catalog.open(path: catalogPath, create: false, reasons: reasons)
                     for await batch in batches {
                         try catalog.record(batch, writer: Writer.self)
                         commitSink.yield()

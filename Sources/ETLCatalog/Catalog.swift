@@ -12,16 +12,21 @@ import Store
 /// 60-second busy timeout), and readers such as `sqlite3` query it meanwhile.
 package final class Catalog {
     package let database: Database
+    /// The rejection reasons its views rank: the shared ones and the
+    /// registered sources' (the registry's, given by the caller).
+    package let reasons: ReasonVocabulary
     package let path: String
 
-    private init(database: Database, path: String) {
+    private init(database: Database, path: String, reasons: ReasonVocabulary) {
         self.database = database
         self.path = path
+        self.reasons = reasons
     }
 
     /// Opens the catalog at `path`, creating it (and its folder) when
     /// `create` is true. A file that is not an etl catalog is left untouched.
-    package static func open(path: String, create: Bool = true) throws -> Catalog {
+    /// Its rejection views rank `reasons` (made again when they differ).
+    package static func open(path: String, create: Bool = true, reasons: ReasonVocabulary) throws -> Catalog {
         let exists = try checkExisting(path: path)
         // A command that only reads never makes a catalog of an empty file.
         if exists, !create, isEmptyFile(path) { throw CatalogError.emptyFile(path: path) }
@@ -43,7 +48,7 @@ package final class Catalog {
         } catch let error as DatabaseError {
             throw CatalogError.opening(error, path: path) ?? CatalogError.cannotOpen(path: path, reason: error.message)
         }
-        let catalog = Catalog(database: database, path: path)
+        let catalog = Catalog(database: database, path: path, reasons: reasons)
         try catalog.prepareSchema()
         return catalog
     }
@@ -88,15 +93,15 @@ package final class Catalog {
     }
 
     /// Opens an existing catalog for a command that only reads it (`status`,
-    /// `export`, `report`). A writable catalog opens as ``open(path:create:)``
+    /// `export`, `report`). A writable catalog opens as ``open(path:create:reasons:)``
     /// does (an older schema is upgraded); one that cannot be written (the
     /// file, its folder or its mount is read-only) is read as it is, with
     /// nothing created beside it.
-    package static func openForReading(path: String) throws -> Catalog {
+    package static func openForReading(path: String, reasons: ReasonVocabulary) throws -> Catalog {
         guard try checkExisting(path: path) else { throw CatalogError.missing(path: path) }
         if isEmptyFile(path) { throw CatalogError.emptyFile(path: path) }
         let folder = LocalPath(path).parent.string
-        if access(path, W_OK) == 0 && access(folder, W_OK) == 0 { return try open(path: path, create: false) }
+        if access(path, W_OK) == 0 && access(folder, W_OK) == 0 { return try open(path: path, create: false, reasons: reasons) }
         // `immutable` reads the main file alone: right when no WAL holds
         // commits not yet copied into it. With one, SQLite must read the WAL,
         // which needs its -shm file; if that cannot be made, it says so.
@@ -108,7 +113,7 @@ package final class Catalog {
         } catch let error as DatabaseError {
             throw CatalogError.opening(error, path: path, isReadOnlyWithWAL: hasWAL) ?? CatalogError.cannotOpen(path: path, reason: error.message)
         }
-        let catalog = Catalog(database: database, path: path)
+        let catalog = Catalog(database: database, path: path, reasons: reasons)
         let (applicationID, userVersion, _) = try catalog.readHeader(isReadOnlyWithWAL: hasWAL)
         guard Int64(applicationID) == CatalogSchema.applicationID else {
             throw CatalogError.notACatalog(path: path, reason: "an SQLite database that etl did not create")
@@ -160,7 +165,7 @@ package final class Catalog {
             PRAGMA foreign_keys = ON;
             PRAGMA busy_timeout = 60000;
             """)
-        guard userVersion < CatalogSchema.version else { try CatalogSchema.refreshDefinitions(database); return }
+        guard userVersion < CatalogSchema.version else { try CatalogSchema.refreshDefinitions(database, reasons: reasons); return }
         try database.transaction {
             // A crawl and `etl images` may open an old catalog at once: the
             // one that waited for the write lock finds it migrated.
@@ -174,7 +179,7 @@ package final class Catalog {
                 PRAGMA user_version = \(CatalogSchema.version);
                 """)
         }
-        try CatalogSchema.refreshDefinitions(database)
+        try CatalogSchema.refreshDefinitions(database, reasons: reasons)
         try CatalogSchema.compactAfterMigration(database, from: userVersion)
     }
 

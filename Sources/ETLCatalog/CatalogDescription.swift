@@ -23,17 +23,6 @@ package enum CatalogDescription {
         package var sql: String
     }
 
-    package static let title = "The Met's displayable open-access artworks (etl catalog)"
-    package static let description = """
-        Objects of The Metropolitan Museum of Art's collection as the Collection API describes them, \
-        filtered to the works an app can show (public domain, with an image, an artist, a title, a \
-        classification and a date), without duplicates, built by etl.
-        """
-    package static let license = "CC0 1.0"
-    package static let licenseURL = "https://creativecommons.org/publicdomain/zero/1.0/"
-    package static let source = "The Metropolitan Museum of Art Collection API"
-    package static let sourceURL = "https://metmuseum.github.io/"
-
     /// Columns shared by `objects` and `works`, described once.
     package static let recordColumns: [(name: String, description: String)] = [
         ("title", "The record's `title`, as received (may carry HTML markup such as `<i>`)"),
@@ -61,10 +50,12 @@ package enum CatalogDescription {
         names.map { name in recordColumns.first { $0.name == name } ?? (name, "") }
     }
 
-    package static let tables: [Table] = [
+    /// Every table and view, the rejection views listing `reasons`.
+    package static func tables(reasons: ReasonVocabulary) -> [Table] { [
         Table(
             name: "works",
-            description: "The kept set: complete, public-domain, listed objects, the smallest ID of each duplicate group.",
+            // Each source says what its kept set is (``SourceAttribution/worksDescription``).
+            description: "The kept set: complete, listed items, the smallest ID of each duplicate group.",
             columns: [("object_id", "The Met's objectID")] + recordColumns + [
                 ("page", "The page file (1…N) the work is on; NULL when not paged"),
                 ("position", "The line in that page file, from 1"),
@@ -104,7 +95,7 @@ package enum CatalogDescription {
         Table(
             name: "rejections",
             description: "View: why each object is not a work, one row per object and reason. Reasons: "
-                + RejectionReason.allCases.map { "`\($0.rawValue)` (\($0.summary))" }.joined(separator: ", ") + ".",
+                + reasons.entries.map { "`\($0.reason.rawValue)` (\($0.summary))" }.joined(separator: ", ") + ".",
             columns: [("object_id", "The Met's objectID"), ("reason", "A reason identifier")],
             facets: ["reason"]),
         Table(
@@ -200,7 +191,7 @@ package enum CatalogDescription {
             name: "works_fts",
             description: "Full-text index (FTS5, porter stemming) over works.title_text and works.artist_display_name.",
             columns: [], isHidden: true),
-    ]
+    ] }
 
     /// The README's questions, and works per century.
     package static let queries: [Query] = [

@@ -18,11 +18,11 @@ package enum CatalogMetadata {
 
     /// Datasette's metadata for the catalog at `catalogPath`; Datasette names
     /// a database after its file, without the extension.
-    package static func json(catalogPath: String, source: DescribedSource) -> Data {
+    package static func json(catalogPath: String, source: DescribedSource, reasons: ReasonVocabulary) -> Data {
         let databaseName = LocalPath(catalogPath).nameWithoutExtension
         let attribution = source.attribution
         var tables: [String: Any] = [:]
-        for table in CatalogDescription.tables + (source.table.map { [CatalogDescription.Table(source: $0)] } ?? []) {
+        for table in CatalogDescription.tables(reasons: reasons) + (source.table.map { [CatalogDescription.Table(source: $0)] } ?? []) {
             let description = table.name == "works" ? attribution.worksDescription : table.description
             var entry: [String: Any] = ["description": description]
             // A source's works carry its own columns as well.
@@ -75,9 +75,9 @@ package enum CatalogMetadata {
     /// Writes the metadata beside the catalog when it is missing or is etl's
     /// and differs; returns the path written, or nil when left alone.
     @discardableResult
-    package static func write(besideCatalog catalogPath: String, source: DescribedSource) throws -> String? {
+    package static func write(besideCatalog catalogPath: String, source: DescribedSource, reasons: ReasonVocabulary) throws -> String? {
         let path = path(besideCatalog: catalogPath)
-        let data = json(catalogPath: catalogPath, source: source)
+        let data = json(catalogPath: catalogPath, source: source, reasons: reasons)
         do {
             let target = try OutputTarget.plan(for: path, catalogPath: catalogPath, refusal: "it exists and etl did not write it") {
                 FileManager.default.contents(atPath: $0).map { String(decoding: $0, as: UTF8.self).contains(about) } ?? false
@@ -91,22 +91,24 @@ package enum CatalogMetadata {
     }
 
     /// `docs/catalog.md`; `sources` are every source, the first one's
-    /// fields being the tables' own descriptions.
-    package static func markdown(sources: [DescribedSource]) -> String {
+    /// fields being the tables' own descriptions, and `reasons` theirs.
+    package static func markdown(sources: [DescribedSource], reasons: ReasonVocabulary) -> String {
+        guard let first = sources.first?.attribution else { return "" }
         var text = """
             # The catalog
 
             <!-- Generated from Sources/ETLCatalog/CatalogDescription.swift and the sources' attributions by \
             `ETL_WRITE_DOCS=1 swift test --filter CatalogMetadataTests`; do not edit. -->
 
-            \(CatalogDescription.description)
+            \(first.description)
 
-            Licence: [\(CatalogDescription.license)](\(CatalogDescription.licenseURL)). \
-            Source: [\(CatalogDescription.source)](\(CatalogDescription.sourceURL)).
+            Licence: [\(first.license)](\(first.licenseURL)). \
+            Source: [\(first.source)](\(first.sourceURL)).
 
             """
-        for table in CatalogDescription.tables {
-            text += "\n## `\(table.name)`\n\n\(table.description)\n"
+        for table in CatalogDescription.tables(reasons: reasons) {
+            let description = table.name == "works" ? first.worksDescription : table.description
+            text += "\n## `\(table.name)`\n\n\(description)\n"
             if !table.columns.isEmpty {
                 text += "\n| column | description |\n|---|---|\n"
                 for column in table.columns {

@@ -8,19 +8,20 @@ import Store
 /// again when they differ (or are missing). Not a version bump: no table
 /// changes, and an older etl reads the result as well.
 ///
-/// - The views generated from a vocabulary (the rejection views, from
-///   ``RejectionReason``): when the enum grows, their SQL changes with no
-///   schema version. The steps make them as each version shipped.
+/// - The views generated from a vocabulary (the rejection views, from the
+///   ``ReasonVocabulary`` of the shared and the registered sources'
+///   reasons): when it grows, their SQL changes with no schema version.
+///   The steps make them as each version shipped.
 /// - `objects_by_dedup_key`, whose step text was widened (f8b7a77) after
 ///   version 1 shipped: a catalog created before that keeps the narrow
 ///   index, which `rebuildWorks` reads without covering.
 extension CatalogSchema {
     /// Today's definition of each derived view, in creation order (a later
     /// one reads an earlier one).
-    package static var derivedViews: [(name: String, sql: String)] {
+    package static func derivedViews(_ reasons: ReasonVocabulary) -> [(name: String, sql: String)] {
         [
-            ("rejections", RejectionReason.rejectionsViewSQL),
-            ("rejected_objects", RejectionReason.rejectedObjectsViewSQL),
+            ("rejections", reasons.rejectionsViewSQL),
+            ("rejected_objects", reasons.rejectedObjectsViewSQL),
         ]
     }
 
@@ -32,22 +33,23 @@ extension CatalogSchema {
 
     /// The derived views and repaired indexes whose SQL in `sqlite_master`
     /// is not today's.
-    package static func staleDefinitions(in database: Database) throws -> [String] {
+    package static func staleDefinitions(in database: Database, reasons: ReasonVocabulary) throws -> [String] {
         let stored = try database.fetchAll(sql: "SELECT name, sql FROM sqlite_master WHERE type IN ('view', 'index')")
             .reduce(into: [String: String]()) { objects, row in
                 if let name = try row.text(named: "name") { objects[name] = try row.text(named: "sql") }
             }
-        return (derivedViews + repairedIndexes).filter { stored[$0.name] != $0.sql }.map(\.name)
+        return (derivedViews(reasons) + repairedIndexes).filter { stored[$0.name] != $0.sql }.map(\.name)
     }
 
     /// Makes the stale definitions again, in one write transaction that
     /// looks again (another process opening the catalog may have done it
     /// meanwhile). Returns the names that were stale.
     @discardableResult
-    package static func refreshDefinitions(_ database: Database) throws -> [String] {
-        guard try !staleDefinitions(in: database).isEmpty else { return [] }
+    package static func refreshDefinitions(_ database: Database, reasons: ReasonVocabulary) throws -> [String] {
+        let derivedViews = derivedViews(reasons)
+        guard try !staleDefinitions(in: database, reasons: reasons).isEmpty else { return [] }
         return try database.transaction {
-            let stale = try staleDefinitions(in: database)
+            let stale = try staleDefinitions(in: database, reasons: reasons)
             if derivedViews.contains(where: { stale.contains($0.name) }) {
                 // All of them, last first: a view may read another.
                 for view in derivedViews.reversed() {

@@ -15,7 +15,7 @@ import Store
 /// generated, and the promoted columns are filled by a copy of that day's
 /// decoding rules (``backfillVersion3Columns(_:)``), so a later decoder,
 /// column list or reason cannot change what this step writes. Views built
-/// from today's reasons replace its views on open (``refreshDefinitions(_:)``).
+/// from today's reasons replace its views on open (``refreshDefinitions(_:reasons:)``).
 extension CatalogSchema {
     /// Upgrades a version 2 catalog in place, inside the migration's transaction.
     package static func migrateToVersion3(_ database: Database) throws {

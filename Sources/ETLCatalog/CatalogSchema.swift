@@ -13,7 +13,7 @@ import Store
 /// enum, so a catalog upgraded from any version ends as a fresh one does
 /// (Tests/Fixtures/catalog holds a catalog of each earlier version). Views
 /// generated from today's code are kept current apart from the steps, by
-/// ``refreshDefinitions(_:)``. A new version is a new step at the end.
+/// ``refreshDefinitions(_:reasons:)``. A new version is a new step at the end.
 package enum CatalogSchema {
     /// 'METL' in ASCII.
     package static let applicationID: Int64 = 0x4D45_544C

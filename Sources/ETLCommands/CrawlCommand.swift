@@ -59,24 +59,18 @@ package enum CrawlCommand {
             "max-withdraw", "percent",
             "Stop, changing nothing, if the listing would withdraw more than this share of the catalog; 100% allows any.",
             \.maxWithdrawPercent, parse: percentage, show: { HelpText.number($0) + "%" }, perSource: \.defaultMaxWithdrawPercent),
-        Option.custom(
-            "since", "yyyy-mm-dd", "Re-fetch objects changed since this day (backfill).", \.since,
-            parse: day, show: { $0 }
-        ).validOnly(with: itemSources),
-        Option.path("csv", "path", "Order the work with MetObjects.csv: likely complete first.", \.csvPath)
-            .validOnly(with: itemSources),
-        Option.flag("csv-skip", "With --csv: do not fetch objects the CSV shows cannot pass.", \.isCSVSkip)
-            .validOnly(with: itemSources),
     ]
 
-    /// The sources fetched item by item (the Met): only they take `--ids`,
-    /// `--full`, `--since` and the CSV plan.
+    /// The sources fetched item by item: only they take `--ids` and `--full`.
     package static let itemSources = SourceRegistry.all.filter { !$0.readsWholeList }.map(\.name)
 
     /// The options only one source takes, as each source declares them.
     package static let sourceOptions: [Option<CrawlOptions>] = SourceRegistry.all.flatMap { source in
         source.options.map { option in
-            Option.optional(
+            if option.isFlag {
+                return Option.flag(option.name, option.help, \CrawlOptions.[flag: option.key]).validOnly(with: option.source)
+            }
+            return Option.optional(
                 option.name, option.valueName, option.help, \CrawlOptions.sourceSettings[option.key], parse: option.parse,
                 show: { $0 }, absent: option.defaultValue
             ).validOnly(with: option.source)
@@ -90,12 +84,6 @@ package enum CrawlCommand {
         try SharedOptions.validate(crawl.pacing, given: given)
         try crawl.paging.layout.validate()
         try SharedOptions.checkFolder(crawl.outDirectory, option: "out", catalogPath: crawl.catalogPath)
-        if crawl.isFull && crawl.since != nil {
-            throw ValidationError("--full and --since cannot be used together")
-        }
-        if crawl.isCSVSkip && crawl.csvPath == nil {
-            throw ValidationError("--csv-skip needs '--csv <path>'")
-        }
         do {
             try SourceRegistry.source(crawl.source).validate(crawl)
         } catch {
@@ -109,13 +97,5 @@ package enum CrawlCommand {
             throw InvalidValue(expected: "a percentage from 0% to 100%")
         }
         return value
-    }
-
-    /// A day as `YYYY-MM-DD`.
-    @Sendable package static func day(_ text: String) throws -> String {
-        guard Timestamp.date(fromDay: text) != nil else {
-            throw InvalidValue(expected: "a real calendar date as YYYY-MM-DD")
-        }
-        return text
     }
 }

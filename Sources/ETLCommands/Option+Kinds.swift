@@ -86,7 +86,7 @@ extension Option {
         _ name: String, _ valueName: String, _ help: String, _ keyPath: WritableKeyPath<Options, String> & Sendable,
         perSource: (@Sendable (SourceName) -> String?)? = nil
     ) -> Option {
-        // An empty path (`etl plan` before `--csv`) has no default to show.
+        // An empty path (`etl plan` before its CSV is given) has no default to show.
         custom(name, valueName, help, keyPath, parse: path, show: { $0.isEmpty ? nil : $0 }, perSource: perSource)
     }
 
@@ -168,12 +168,9 @@ extension Option {
         return value
     }
 
-    @Sendable package static func path(_ text: String) throws -> String {
-        guard !text.isEmpty else { throw InvalidValue(expected: "a path") }
-        return text
-    }
+    @Sendable package static func path(_ text: String) throws -> String { try SourceOption.path(text) }
 
-    /// A single line that shows something: `--text ' '` or a zero width
+    /// A single line that shows something: a search text of `' '` or of a zero width
     /// space would send a search for nothing.
     @Sendable package static func line(_ text: String) throws -> String { try VisibleText.line(text) }
 

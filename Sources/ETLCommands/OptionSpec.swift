@@ -18,7 +18,7 @@ package struct OptionSpec: Sendable, Equatable {
     package let help: String
     /// The default, as shown in help.
     package let defaultValue: String?
-    /// Shown without brackets in the usage line (`etl plan --csv <path> …`).
+    /// Shown without brackets in the usage line (`etl plan`'s CSV path).
     package let isRequired: Bool
 
     package init(name: String, valueName: String?, help: String, defaultValue: String?, isRequired: Bool = false) {

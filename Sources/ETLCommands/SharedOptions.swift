@@ -43,8 +43,11 @@ package enum SharedOptions {
         .flag("json", "Print the summary as JSON on stdout.", \.isJSON),
     ]
 
-    /// `--user-agent`, shown shortened: the whole text is long.
+    /// `--user-agent`, shown shortened: the whole text is long. Each
+    /// source's default names it.
     package static func userAgent<Options>(_ keyPath: WritableKeyPath<Options, String> & Sendable) -> Option<Options> {
-        .line("user-agent", "text", "User-Agent header.", keyPath, show: { $0.split(separator: " ").first.map { "\($0) …" } })
+        .custom(
+            "user-agent", "text", "User-Agent header.", keyPath, parse: Option<Options>.line,
+            show: { $0.split(separator: " ").first.map { "\($0) …" } }, perSource: \.defaultUserAgent)
     }
 }

@@ -17,7 +17,8 @@ package struct FlickrSource: Source {
     /// One call a second: Flickr allows 3,600 an hour per API key.
     package var defaults: SourceDefaults {
         SourceDefaults(
-            name: name, api: "https://api.flickr.com/services/rest", imageHost: "live.staticflickr.com", rate: .fixed(1))
+            name: name, api: "https://api.flickr.com/services/rest", imageHost: "live.staticflickr.com", rate: .fixed(1),
+            userAgentSubject: "Flickr's photo search API")
     }
 
     package var attribution: SourceAttribution {
@@ -61,6 +62,8 @@ package struct FlickrSource: Source {
             throw SourceOptionError("--source flickr needs '--text <text>' or '--tags <tags>'")
         }
     }
+
+    package var reasons: [DeclaredReason] { FlickrReason.declared }
 
     package var crawl: CrawlStyle { .listing(PagedLister<FlickrLister>()) }
 

@@ -46,14 +46,14 @@ package struct MetItems: ItemFetcher {
             summary.withdrawn = changes?.withdrawn ?? 0
             if options.isFull {
                 try catalog.markAllForFetch()
-            } else if let since = options.since ?? context.cursor.flatMap(Self.dayBefore) {
+            } else if let since = options.met.since ?? context.cursor.flatMap(Self.dayBefore) {
                 let changedIDs = try await listing.fetchIDs(metadataDate: since).ids
                 try catalog.markForFetch(ids: changedIDs)
                 changed = Set(changedIDs)
             }
         }
         var queue = try catalog.queuedIDs()
-        if let csvPath = options.csvPath {
+        if let csvPath = options.met.csvPath {
             let plan: CrawlPlan
             do {
                 plan = try CrawlPlan(csvPath: csvPath, stop: context.stop)
@@ -63,7 +63,7 @@ package struct MetItems: ItemFetcher {
                 throw ListingStopped(reason: .stopped)
             }
             // The CSV is a snapshot: what the API says changed is fetched regardless.
-            if options.isCSVSkip && !options.isFull {
+            if options.met.isCSVSkip && !options.isFull {
                 summary.plannedOut = try catalog.planOut(plan, ids: queue.filter { !changed.contains($0) })
                 queue = try catalog.queuedIDs()
             }

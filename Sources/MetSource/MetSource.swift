@@ -18,18 +18,31 @@ package struct MetSource: Source {
     package var defaults: SourceDefaults {
         SourceDefaults(
             name: name, isFirst: true, api: "https://collectionapi.metmuseum.org/public/collection/v1",
-            imageHost: "images.metmuseum.org")
+            imageHost: "images.metmuseum.org", userAgentSubject: "the Met Collection API")
     }
 
     package var attribution: SourceAttribution {
         SourceAttribution(
-            title: CatalogDescription.title, description: CatalogDescription.description,
-            license: CatalogDescription.license, licenseURL: CatalogDescription.licenseURL,
-            source: CatalogDescription.source, sourceURL: CatalogDescription.sourceURL,
-            worksDescription: CatalogDescription.tables[0].description)
+            title: "The Met's displayable open-access artworks (etl catalog)",
+            description: """
+                Objects of The Metropolitan Museum of Art's collection as the Collection API describes them, \
+                filtered to the works an app can show (public domain, with an image, an artist, a title, a \
+                classification and a date), without duplicates, built by etl.
+                """,
+            license: "CC0 1.0", licenseURL: "https://creativecommons.org/publicdomain/zero/1.0/",
+            source: "The Metropolitan Museum of Art Collection API", sourceURL: "https://metmuseum.github.io/",
+            worksDescription: "The kept set: complete, public-domain, listed objects, the smallest ID of each duplicate group.")
     }
 
     package var facets: [WorkFacet] { [.department, .classification] }
+
+    package var reasons: [DeclaredReason] { MetReason.declared }
+
+    package var options: [SourceOption] { MetPlanning.options }
+
+    package func validate(_ options: CrawlOptions) throws(SourceOptionError) {
+        try options.met.validate(isFull: options.isFull)
+    }
 
     package var crawl: CrawlStyle { .itemByItem(MetItems()) }
 }

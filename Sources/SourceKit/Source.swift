@@ -27,6 +27,9 @@ package protocol Source: Sendable {
     var facets: [WorkFacet] { get }
     /// `etl crawl` options only this source takes.
     var options: [SourceOption] { get }
+    /// The rejection reasons only this source's rule gives (an enum of
+    /// its own, ``SourceReasons/declared``); the shared ones are ``SharedReason``'s.
+    var reasons: [DeclaredReason] { get }
     /// The rules across options, once all are read: throws a message for
     /// the command line's `Error:` line.
     func validate(_ options: CrawlOptions) throws(SourceOptionError)
@@ -44,6 +47,7 @@ extension Source {
     package var credentialHelp: String { "" }
     package var table: SourceTable? { nil }
     package var options: [SourceOption] { [] }
+    package var reasons: [DeclaredReason] { [] }
     package func validate(_ options: CrawlOptions) throws(SourceOptionError) {}
     package func summaryLines(for summary: CrawlSummary) -> [String] { [] }
     package func headers(for options: CrawlOptions) -> [String] { [] }
@@ -61,7 +65,7 @@ extension Source {
 }
 
 /// A rule across a source's options that the command line breaks, e.g.
-/// `--source x needs '--text <text>' or '--tags <tags>'`.
+/// `--source x needs '--a <a>' or '--b <b>'`.
 package struct SourceOptionError: Error, Equatable, Sendable {
     package var message: String
     package init(_ message: String) { self.message = message }

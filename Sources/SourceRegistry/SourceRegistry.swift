@@ -24,6 +24,10 @@ package enum SourceRegistry {
 
     package static var first: any Source { all[0] }
 
+    /// Every rejection reason a catalog ranks: the shared ones and each
+    /// source's own, placed by ``ReasonVocabulary``.
+    package static let reasons = ReasonVocabulary(sources: all.map { ($0.name, $0.reasons) })
+
     package static var names: [SourceName] { all.map(\.name) }
 
     /// The source called `name`, or nil.
@@ -51,6 +55,7 @@ extension SourceName {
     package var defaultRate: RateSetting? { source.defaults.rate }
     package var defaultRateMax: Double? { source.defaults.rateMax }
     package var defaultMaxWithdrawPercent: Double? { source.defaults.maxWithdrawPercent }
+    package var defaultUserAgent: String { source.defaults.userAgent }
 }
 
 extension CrawlOptions {

@@ -20,7 +20,8 @@ package struct TMDBSource: Source {
     /// withdraw half (a list that comes back nearly empty is still refused).
     package var defaults: SourceDefaults {
         SourceDefaults(
-            name: name, api: "https://api.themoviedb.org/3", imageHost: "image.tmdb.org", rateMax: 40, maxWithdrawPercent: 50)
+            name: name, api: "https://api.themoviedb.org/3", imageHost: "image.tmdb.org", rateMax: 40, maxWithdrawPercent: 50,
+            userAgentSubject: "TMDB's movie lists API")
     }
 
     package var attribution: SourceAttribution {
@@ -62,6 +63,8 @@ package struct TMDBSource: Source {
     }
 
     package var options: [SourceOption] { TMDBQuery.options }
+
+    package var reasons: [DeclaredReason] { TMDBReason.declared }
 
     package var crawl: CrawlStyle { .listing(PagedLister<TMDBLister>()) }
 

@@ -11,17 +11,12 @@ package struct CrawlOptions: Sendable, Equatable {
     package var idsFile: String?
     /// Rate, refusals, retries and budgets: shared with `etl images`.
     package var pacing = PacingOptions()
-    package var userAgent = CrawlOptions.defaultUserAgent
+    /// The source's (``SourceDefaults/userAgent``) unless `--user-agent` is given.
+    package var userAgent: String
     /// The page settings given; the catalog's fill in the rest.
     package var paging = PageSettings()
     /// Re-fetch every listed object, ignoring the cursor.
     package var isFull = false
-    /// `YYYY-MM-DD`: re-fetch what changed since then instead of since the last run.
-    package var since: String?
-    /// MetObjects.csv to order the work by (likely complete first).
-    package var csvPath: String?
-    /// With `csvPath`: do not fetch never-fetched objects the CSV shows cannot pass.
-    package var isCSVSkip = false
     /// The largest share of the catalog's listed objects, in percent, that
     /// one listing may withdraw (`--max-withdraw`); 100 allows any.
     package var maxWithdrawPercent = 10.0
@@ -29,7 +24,11 @@ package struct CrawlOptions: Sendable, Equatable {
     /// by ``SourceOption/key``; the source reads them.
     package var sourceSettings: [String: String] = [:]
 
-    package static let defaultUserAgent = "etl/\(ETLVersion.current) (offline dataset builder for the Met Collection API; libcurl)"
+    /// Whether the source's flag (``SourceOption/flag(_:_:source:)``) kept under `key` was given.
+    package subscript(flag key: String) -> Bool {
+        get { sourceSettings[key] == SourceOption.flagValue }
+        set { sourceSettings[key] = newValue ? SourceOption.flagValue : nil }
+    }
 
     /// Seconds per `run_minutes` row: 60; tests shorten it to see several rows.
     package var telemetrySeconds = 60.0
@@ -44,6 +43,7 @@ package struct CrawlOptions: Sendable, Equatable {
         api = defaults.api
         catalogPath = defaults.catalogPath
         outDirectory = defaults.outDirectory
+        userAgent = defaults.userAgent
         if let percent = defaults.maxWithdrawPercent { maxWithdrawPercent = percent }
     }
 }

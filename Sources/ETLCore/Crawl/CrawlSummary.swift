@@ -20,7 +20,7 @@ package struct CrawlSummary: Sendable, Equatable, Codable {
     /// Listed IDs left out: 0 or negative, or repeated in the listing.
     package var skippedListed = 0
     package var queued = 0
-    /// Objects `--csv-skip` took out of the queue in this run.
+    /// Objects the source planned out of the queue in this run (a snapshot showed they cannot pass).
     package var plannedOut = 0
     package var requests = 0
     package var fetched = 0
@@ -50,21 +50,10 @@ package struct CrawlSummary: Sendable, Equatable, Codable {
     /// and answers of items already listed (re-reads, repeated pages).
     package var withoutUsableID: Int?
     package var listedAgain: Int?
-    /// A search read in upload-date windows: windows searched (one when the query has at most 4,000 matches).
-    package var windows: Int?
-    /// A search read in windows: windows whose pages never agreed on their total (photos
-    /// deleted meanwhile): the listing withdrew nothing.
-    package var unsteadyWindows: Int?
-    /// A search read in windows: items past what the API serves of one upload second (nothing withdrawn).
-    package var unreachable: Int?
-    /// A paged list: times the list was read (more than one when it moved meanwhile).
-    package var listPasses: Int?
-    /// A paged list: false when the list still moved in the last pass (nothing withdrawn).
-    package var isListSettled: Bool?
-    /// A paged list: pages of the list, and those the app's whole-page decode loses
-    /// (one incomplete movie costs it the page's 20).
-    package var listPages: Int?
-    package var pagesLostToWholePageDecode: Int?
+    /// Figures only some sources have (a search's windows, a list's
+    /// passes), by the name their source declares (``SummaryFigure``); the
+    /// source's `summaryLines` prints them.
+    package var figures: [String: FigureValue] = [:]
     /// Lines of the page folder's manifest that were not page names, dropped
     /// as the pages were written (escaped); nil when there were none.
     package var ignoredManifestLines: [String]?

@@ -2,8 +2,8 @@ import FetchEngine
 import Foundation
 import Store
 
-/// The one way etl opens a file it reads where the user points it (`--ids`,
-/// `--csv`) or that it finds in a folder it was given (a `.etl-written`
+/// The one way etl opens a file it reads where the user points it (`--ids`, a
+/// CSV snapshot) or that it finds in a folder it was given (a `.etl-written`
 /// manifest): no open or read can wait longer than a signal allows.
 ///
 /// A named pipe opened for reading blocks in `open(2)` until a writer comes,

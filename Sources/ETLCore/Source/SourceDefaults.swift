@@ -17,12 +17,14 @@ package struct SourceDefaults: Sendable {
     package var rateMax: Double?
     /// `--max-withdraw`; nil keeps 10%.
     package var maxWithdrawPercent: Double?
+    /// `--user-agent`: etl and its version, and what it builds a dataset of.
+    package var userAgent: String
 
     /// The defaults of `name`, whose files go in `data/` when it is the
     /// first source (as they always did) and in `data/<name>/` otherwise.
     package init(
         name: SourceName, isFirst: Bool = false, api: String, imageHost: String,
-        rate: RateSetting? = nil, rateMax: Double? = nil, maxWithdrawPercent: Double? = nil
+        rate: RateSetting? = nil, rateMax: Double? = nil, maxWithdrawPercent: Double? = nil, userAgentSubject: String? = nil
     ) {
         self.api = api
         self.imageHost = imageHost
@@ -32,5 +34,12 @@ package struct SourceDefaults: Sendable {
         self.rate = rate
         self.rateMax = rateMax
         self.maxWithdrawPercent = maxWithdrawPercent
+        userAgent = Self.userAgent(about: userAgentSubject ?? "the \(name.rawValue) API")
+    }
+
+    /// The User-Agent of a crawl of `subject` (e.g. "the Met Collection API"):
+    /// servers' logs then say which dataset the requests are for.
+    package static func userAgent(about subject: String) -> String {
+        "etl/\(ETLVersion.current) (offline dataset builder for \(subject); libcurl)"
     }
 }

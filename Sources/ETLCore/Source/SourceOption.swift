@@ -1,6 +1,6 @@
 import FetchEngine
 
-/// An `etl crawl` option only one source takes, such as a photo search's `--text`:
+/// An `etl crawl` option only one source takes, such as the words a photo search looks for:
 /// its value, normalized by `parse`, is kept in
 /// ``CrawlOptions/sourceSettings`` under ``key``, where the source reads it.
 package struct SourceOption: Sendable {
@@ -14,6 +14,10 @@ package struct SourceOption: Sendable {
     package var parse: @Sendable (String) throws -> String
     /// How `--help` shows the default; nil when there is none.
     package var defaultValue: String?
+    /// A flag takes no value: given, it is kept as ``flagValue``.
+    package var isFlag = false
+
+    package static let flagValue = "true"
 
     package init(
         _ name: String, _ valueName: String, _ help: String, source: SourceName, defaultValue: String? = nil,
@@ -25,6 +29,19 @@ package struct SourceOption: Sendable {
         self.source = source
         self.defaultValue = defaultValue
         self.parse = parse
+    }
+
+    /// A flag of `source`'s: no value; ``CrawlOptions/isSet(_:)`` reads it.
+    package static func flag(_ name: String, _ help: String, source: SourceName) -> SourceOption {
+        var option = SourceOption(name, "", help, source: source) { _ in flagValue }
+        option.isFlag = true
+        return option
+    }
+
+    /// A non-empty path; the one parser of every path option.
+    @Sendable package static func path(_ text: String) throws -> String {
+        guard !text.isEmpty else { throw InvalidValue(expected: "a path") }
+        return text
     }
 
     /// Where the value is kept: named by source, so two sources' options never meet.

@@ -61,7 +61,7 @@ package struct Crawler: Sendable {
     private func crawl(
         source: any Source, fetchItems: ((inout CrawlRun) async throws -> Void)?, newFiles: NewCatalogFiles?
     ) async throws -> CrawlSummary {
-        let catalog = try Catalog.open(path: options.catalogPath)
+        let catalog = try Catalog.open(path: options.catalogPath, reasons: SourceRegistry.reasons)
         newFiles?.noteCreated()
         try catalog.bind(to: source)
         try catalog.closeAbandonedRuns()

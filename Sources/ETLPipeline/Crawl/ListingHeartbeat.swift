@@ -2,6 +2,7 @@ import ETLCatalog
 import ETLCore
 import FetchEngine
 import Foundation
+import SourceRegistry
 
 /// A listing's heartbeat: on every page it reports progress through the
 /// crawl's reporter (the executable throttles it to a live line on a
@@ -57,7 +58,7 @@ actor ListingHeartbeat: ListingObserver {
     }
 
     private func connection() -> Catalog? {
-        if catalog == nil { catalog = try? Catalog.open(path: catalogPath, create: false) }
+        if catalog == nil { catalog = try? Catalog.open(path: catalogPath, create: false, reasons: SourceRegistry.reasons) }
         return catalog
     }
 }

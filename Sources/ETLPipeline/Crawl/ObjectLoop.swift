@@ -34,7 +34,7 @@ package struct ObjectLoop<Kind: FetchKind, Writer: ResultWriting> where Kind.Ite
             return FetchResult(
                 objectID: objectID, outcome: .failed(reason: reason), httpStatus: nil, fetchedAt: Date(), attempts: tally.requests)
         }
-        try await BatchWriter<Writer>.withWriter(catalogPath: catalog.path) { writer in
+        try await BatchWriter<Writer>.withWriter(catalogPath: catalog.path, reasons: catalog.reasons) { writer in
             stopReason = try await loop.run(
                 next: {
                     guard next < queue.endIndex else { return nil }

@@ -61,7 +61,7 @@ package struct CatalogExporter {
     }
 
     private func open() throws -> Catalog {
-        let catalog = try Catalog.openForReading(path: options.catalogPath)
+        let catalog = try Catalog.openForReading(path: options.catalogPath, reasons: SourceRegistry.reasons)
         if let source = options.givenSource { try catalog.requireSource(source) }
         return catalog
     }

@@ -18,7 +18,8 @@ package struct ImageOptions: Sendable, Equatable {
     package var retryFailed = false
     /// Rate, refusals, retries and budgets: the same options as `etl crawl`.
     package var pacing = PacingOptions()
-    package var userAgent = CrawlOptions.defaultUserAgent
+    /// The source's unless `--user-agent` is given.
+    package var userAgent = SourceRegistry.first.defaults.userAgent
     /// Larger bodies are refused (`too_large`); originals can be big.
     package var maxBodyBytes = 64 * 1024 * 1024
     /// Decoding limits and the thumbnail's size and format (`--thumb-size`,

@@ -26,7 +26,7 @@ package struct GalleryBuilder: Sendable {
 
     /// Writes the pages; returns the paths written.
     package func run() throws -> [String] {
-        let catalog = try Catalog.openForReading(path: options.catalogPath)
+        let catalog = try Catalog.openForReading(path: options.catalogPath, reasons: SourceRegistry.reasons)
         try catalog.requireSource(options.source)
         let pages = try entries(in: catalog)
         let last = try catalog.recordedPages().count

@@ -13,7 +13,7 @@ package struct CrawlPlanner: Sendable {
     package var idsFile: String?
     /// Requests per second for the time estimate.
     package var rate = 1.0
-    package var userAgent = CrawlOptions.defaultUserAgent
+    package var userAgent = MetSource().defaults.userAgent
     package var client: (any HTTPClient)?
     /// The command's stop signal: a signal ends reading the CSV or the listing.
     package var stop = StopSignal()

@@ -25,7 +25,7 @@ struct BatchWriterTests {
         let path = directory.path("catalog.sqlite")
         _ = try Catalog.open(path: path)
         let (batches, perBatch) = (10, 50)
-        try await BatchWriter<ResultWriter>.withWriter(catalogPath: path, maxPending: 2) { writer in
+        try await BatchWriter<ResultWriter>.withWriter(catalogPath: path, reasons: SourceRegistry.reasons, maxPending: 2) { writer in
             for batch in 0..<batches {
                 try await writer.submit((1...perBatch).map { gone(batch * 100 + $0) })
             }
@@ -39,7 +39,7 @@ struct BatchWriterTests {
         let directory = TemporaryDirectory()
         let path = directory.path("missing.sqlite")
         await #expect(throws: CatalogError.missing(path: path)) {
-            try await BatchWriter<ResultWriter>.withWriter(catalogPath: path, maxPending: 1) { writer in
+            try await BatchWriter<ResultWriter>.withWriter(catalogPath: path, reasons: SourceRegistry.reasons, maxPending: 1) { writer in
                 for batch in 0..<5 {
                     try await writer.submit([gone(batch + 1)])
                 }

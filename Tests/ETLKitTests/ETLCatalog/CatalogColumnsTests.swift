@@ -144,8 +144,8 @@ struct CatalogColumnsTests {
         let stored = try catalog.database.fetchAll(sql: "SELECT name, sql FROM sqlite_master WHERE type = 'view' ORDER BY name")
             .map { "\($0.string("name") ?? "")=\($0.string("sql") ?? "")" }
         #expect(stored == [
-            "rejected_objects=\(RejectionReason.rejectedObjectsViewSQL)",
-            "rejections=\(RejectionReason.rejectionsViewSQL)",
+            "rejected_objects=\(SourceRegistry.reasons.rejectedObjectsViewSQL)",
+            "rejections=\(SourceRegistry.reasons.rejectionsViewSQL)",
         ])
     }
 

@@ -43,15 +43,15 @@ struct CatalogDerivedViewsTests {
                 \(CatalogSchema.version3RejectionsViewSQL);
                 \(CatalogSchema.version3RejectedObjectsViewSQL);
                 """)
-            #expect(try CatalogSchema.staleDefinitions(in: catalog.database) == ["rejections", "rejected_objects"])
+            #expect(try CatalogSchema.staleDefinitions(in: catalog.database, reasons: .registered) == ["rejections", "rejected_objects"])
             // The old view ranks only the reasons it knew: no first reason.
             #expect(try Self.firstReason(catalog, 7) == .null)
         }
         let reopened = try Catalog.open(path: path)
-        #expect(try Self.viewSQL(reopened, "rejections") == RejectionReason.rejectionsViewSQL)
-        #expect(try Self.viewSQL(reopened, "rejected_objects") == RejectionReason.rejectedObjectsViewSQL)
+        #expect(try Self.viewSQL(reopened, "rejections") == SourceRegistry.reasons.rejectionsViewSQL)
+        #expect(try Self.viewSQL(reopened, "rejected_objects") == SourceRegistry.reasons.rejectedObjectsViewSQL)
         #expect(try Self.firstReason(reopened, 7) == .text("invalid_id"))
-        #expect(try CatalogSchema.staleDefinitions(in: reopened.database).isEmpty)
+        #expect(try CatalogSchema.staleDefinitions(in: reopened.database, reasons: .registered).isEmpty)
         #expect(try reopened.database.fetchOne(sql: "PRAGMA user_version")?.int("user_version") == CatalogSchema.version)
     }
 
@@ -61,12 +61,12 @@ struct CatalogDerivedViewsTests {
         let path = directory.path("catalog.sqlite")
         do {
             let catalog = try Catalog.open(path: path)
-            #expect(try CatalogSchema.refreshDefinitions(catalog.database).isEmpty)
+            #expect(try CatalogSchema.refreshDefinitions(catalog.database, reasons: .registered).isEmpty)
             try catalog.database.execute(sql: "DROP VIEW rejected_objects")
-            #expect(try CatalogSchema.staleDefinitions(in: catalog.database) == ["rejected_objects"])
+            #expect(try CatalogSchema.staleDefinitions(in: catalog.database, reasons: .registered) == ["rejected_objects"])
         }
         let reopened = try Catalog.open(path: path)
-        #expect(try Self.viewSQL(reopened, "rejected_objects") == RejectionReason.rejectedObjectsViewSQL)
+        #expect(try Self.viewSQL(reopened, "rejected_objects") == SourceRegistry.reasons.rejectedObjectsViewSQL)
         #expect(try reopened.rejectionPairs() == [])
     }
 
@@ -80,12 +80,12 @@ struct CatalogDerivedViewsTests {
                 DROP INDEX objects_by_dedup_key;
                 CREATE INDEX objects_by_dedup_key ON objects (dedup_key, object_id) WHERE is_complete = 1;
                 """)
-            #expect(try CatalogSchema.staleDefinitions(in: catalog.database) == ["objects_by_dedup_key"])
+            #expect(try CatalogSchema.staleDefinitions(in: catalog.database, reasons: .registered) == ["objects_by_dedup_key"])
         }
         let reopened = try Catalog.open(path: path)
         let stored = try reopened.database.fetchOne(sql: "SELECT sql FROM sqlite_master WHERE name = 'objects_by_dedup_key'")
         #expect(stored?.string("sql") == CatalogSchema.repairedIndexes.first?.sql)
-        #expect(try Self.viewSQL(reopened, "rejections") == RejectionReason.rejectionsViewSQL)
+        #expect(try Self.viewSQL(reopened, "rejections") == SourceRegistry.reasons.rejectionsViewSQL)
     }
 
     /// `rebuildWorks` drops and makes the insert trigger with today's text:

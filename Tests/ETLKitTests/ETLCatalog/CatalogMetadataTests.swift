@@ -122,7 +122,7 @@ struct SourceMetadataTests {
             ? "This product uses the Flickr API but is not endorsed or certified by SmugMug, Inc."
             : "This product uses the TMDB API but is not endorsed or certified by TMDB."
         #expect((json["description"] as? String)?.contains(notice) == true)
-        #expect(json["license_url"] as? String != CatalogDescription.licenseURL)
+        #expect(json["license_url"] as? String != SourceAttribution.of(.met).licenseURL)
     }
 
     /// The source's columns join `works` by name: one sharing a core name

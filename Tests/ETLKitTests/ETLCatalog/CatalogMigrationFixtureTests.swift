@@ -60,6 +60,50 @@ struct CatalogMigrationFixtureTests {
         #expect(try upgraded.count("SELECT count(*) FROM objects WHERE title_text <> title AND object_end_date IS NOT NULL") > 0)
     }
 
+    /// The reasons version 6 knew, in its rank order, read from its frozen
+    /// view's text (not from today's code, which now spreads them over the
+    /// sources' targets).
+    static func version6Reasons() throws -> [String] {
+        let sql = CatalogSchema.version6RejectedObjectsViewSQL
+        let ranks = try #require(sql.range(of: "CASE reason "))
+        return sql[ranks.upperBound...].matches(of: /WHEN '([A-Za-z_]+)' THEN \d+/).map { String($0.output.1) }
+    }
+
+    @Test("every reason a version 6 catalog holds keeps its spelling and its rank when today's registry opens it")
+    func version6ReasonsKeepTheirRanks() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("v6.sqlite")
+        let known = try Self.version6Reasons()
+        #expect(known.count == 27)
+        // Object 900000 + i holds reasons i… (inserted last first), so its
+        // first reason is the i-th; 950000 + i holds the i-th alone.
+        let query = "SELECT * FROM rejected_objects WHERE object_id >= 900000 ORDER BY object_id"
+        let before: [[String]]
+        do {
+            let old = try CatalogFixture.shipped(version: 6, path: path)
+            for (index, reason) in known.enumerated() {
+                for id in [900_000 + index, 950_000 + index] {
+                    try old.execute(sql: "INSERT INTO objects (object_id, state, needs_fetch) VALUES (?, 'fetched', 0)",
+                                    arguments: [.integer(Int64(id))])
+                }
+                try old.execute(sql: "INSERT INTO object_reasons (object_id, reason) VALUES (?, ?)",
+                                arguments: [.integer(Int64(950_000 + index)), .text(reason)])
+                for later in known[index...].reversed() {
+                    try old.execute(sql: "INSERT INTO object_reasons (object_id, reason) VALUES (?, ?)",
+                                    arguments: [.integer(Int64(900_000 + index)), .text(later)])
+                }
+            }
+            before = try Self.rows(old, query)
+            let firsts = try old.fetchAll(sql: "SELECT first_reason FROM rejected_objects WHERE object_id >= 900000 ORDER BY object_id")
+                .map { $0.string("first_reason") }
+            #expect(firsts == (known + known).map { Optional($0) }, "version 6's own view ranks them")
+        }
+        let upgraded = try Catalog.open(path: path)
+        #expect(try Self.rows(upgraded, query) == before)
+        let stored = Set(try upgraded.database.fetchAll(sql: "SELECT DISTINCT reason FROM object_reasons").compactMap { $0.string("reason") })
+        #expect(stored == Set(SourceRegistry.reasons.reasons.map(\.rawValue)), "the registry knows every spelling, and no other")
+    }
+
     /// A new version is a new step (and, once it ships, a new fixture: the
     /// test above asks for `v6.sql` as soon as the version is 7).
     @Test("one frozen step per version")

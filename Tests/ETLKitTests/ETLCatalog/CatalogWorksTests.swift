@@ -59,7 +59,7 @@ struct CatalogWorksTests {
             "5:missing_artistDisplayName", "5:missing_classification", "5:missing_objectDate", "6:gone", "7:bad_id",
             "9:withdrawn", "10:withdrawn",
         ])
-        let known = Set(RejectionReason.allCases.map(\.rawValue))
+        let known = Set(SourceRegistry.reasons.reasons.map(\.rawValue))
         #expect(try catalog.database.fetchAll(sql: "SELECT DISTINCT reason FROM rejections")
             .allSatisfy { known.contains($0.string("reason") ?? "") })
     }

@@ -100,8 +100,8 @@ struct CLIHelpDefaultsTests {
             // Shown shortened: the version, then an ellipsis.
             ("--user-agent <text>", { $0.options.userAgent.components(separatedBy: " ")[0] + " …" }),
             ("--max-withdraw <percent>", { Self.number($0.options.maxWithdrawPercent) + "%" }),
-            ("--since <yyyy-mm-dd>", { $0.options.since }),
-            ("--csv <path>", { $0.options.csvPath }),
+            ("--since <yyyy-mm-dd>", { $0.options.met.since }),
+            ("--csv <path>", { $0.options.met.csvPath }),
             ("--text <text>", { $0.options.flickr.text }),
             ("--tags <tags>", { $0.options.flickr.tags }),
             ("--license <id,…>", { $0.options.flickr.license }),
@@ -117,7 +117,7 @@ struct CLIHelpDefaultsTests {
             ("--seed <n>", { "\($0.options.paging.layout.seed)" }),
         ]
         let flags: [(String, (Parsed) -> Bool)] = [
-            ("--full", { $0.options.isFull }), ("--csv-skip", { $0.options.isCSVSkip }),
+            ("--full", { $0.options.isFull }), ("--csv-skip", { $0.options.met.isCSVSkip }),
             ("--require-image", { $0.options.paging.requireImage }), ("--bundles", { $0.options.paging.writesBundles }),
             ("--no-require-image", { $0.options.paging.given.contains(.requireImage) }),
             ("--no-bundles", { $0.options.paging.given.contains(.bundles) }),

@@ -57,10 +57,10 @@ struct CLIParsingTests {
         #expect(options.pacing.timeout == 30)
         #expect(options.pacing.maxRequests == nil)
         #expect(options.pacing.maxDuration == nil)
-        #expect(options.userAgent == CrawlOptions.defaultUserAgent)
+        #expect(options.userAgent == "etl/\(ETLVersion.current) (offline dataset builder for the Met Collection API; libcurl)")
         #expect(options.userAgent.hasPrefix("etl/\(ETLVersion.current) "))
         #expect(options.isFull == false)
-        #expect(options.since == nil)
+        #expect(options.met.since == nil)
         #expect(output == OutputOptions())
         #expect(output.isQuiet == false && output.isJSON == false)
     }
@@ -139,11 +139,11 @@ struct CLIParsingTests {
     @Test("--since takes a day; --full is a flag")
     func sinceAndFull() throws {
         let since = try crawl(["--since", "2024-02-29"]).options
-        #expect(since.since == "2024-02-29")
+        #expect(since.met.since == "2024-02-29")
         #expect(since.isFull == false)
         let full = try crawl(["--full"]).options
         #expect(full.isFull == true)
-        #expect(full.since == nil)
+        #expect(full.met.since == nil)
     }
 
     @Test("help and version are shown, not run")

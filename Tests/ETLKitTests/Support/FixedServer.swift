@@ -27,7 +27,7 @@ final class FixedServer {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", TestPaths.script("fixed_api.py"), "--routes", routesPath, "--port-file", portFile, "--log", folder.path("log"),
-            "--abandoned-log", folder.path("abandoned"),
+            "--abandoned-log", folder.path("abandoned"), "--agent-log", folder.path("agents"),
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -61,6 +61,11 @@ final class FixedServer {
     /// the answer (a transfer the client cancelled), in order.
     func abandoned() -> [String] {
         lines(of: "abandoned")
+    }
+
+    /// The User-Agent header of each request so far, in order.
+    func userAgents() -> [String] {
+        lines(of: "agents")
     }
 
     private func lines(of name: String) -> [String] {

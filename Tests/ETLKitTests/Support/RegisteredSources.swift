@@ -40,12 +40,38 @@ extension CatalogMetadata {
         json(catalogPath: catalogPath, source: source.source.described)
     }
 
+    static func json(catalogPath: String, source: DescribedSource) -> Data {
+        json(catalogPath: catalogPath, source: source, reasons: SourceRegistry.reasons)
+    }
+
     @discardableResult
     static func write(besideCatalog catalogPath: String, source: SourceName = SourceRegistry.first.name) throws -> String? {
-        try write(besideCatalog: catalogPath, source: source.source.described)
+        try write(besideCatalog: catalogPath, source: source.source.described, reasons: SourceRegistry.reasons)
     }
 
     static func markdown() -> String {
-        markdown(sources: SourceRegistry.all.map(\.described))
+        markdown(sources: SourceRegistry.all.map(\.described), reasons: SourceRegistry.reasons)
     }
+}
+
+extension CatalogDescription {
+    /// The tables as a catalog of the registered sources describes them.
+    static var tables: [Table] { tables(reasons: SourceRegistry.reasons) }
+}
+
+// Every catalog a test opens ranks the registered sources' reasons, as
+// etl's own commands open it.
+extension Catalog {
+    static func open(path: String, create: Bool = true) throws -> Catalog {
+        try open(path: path, create: create, reasons: SourceRegistry.reasons)
+    }
+
+    static func openForReading(path: String) throws -> Catalog {
+        try openForReading(path: path, reasons: SourceRegistry.reasons)
+    }
+}
+
+extension ReasonVocabulary {
+    /// The registry's, as etl's commands use it.
+    static var registered: ReasonVocabulary { SourceRegistry.reasons }
 }

@@ -117,10 +117,10 @@ struct NightlyTests {
         // What changed since that day is what the mock's change list names.
         let changed = try await mock.listing(query: "metadataDate=2000-01-01")
         var options = fixture.options(api: mock.api)
-        options.since = "2000-01-01"
+        options.met.since = "2000-01-01"
         let since = try await fixture.crawl(options)
         #expect(since.fetched + since.gone == changed.count)
-        options.since = nil
+        options.met.since = nil
         options.isFull = true
         try await mock.resetStats()
         let full = try await fixture.crawl(options)

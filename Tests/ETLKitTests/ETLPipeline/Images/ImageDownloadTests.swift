@@ -75,7 +75,7 @@ struct ImageDownloadTests {
         try (lines.joined(separator: "\n") + "\n").write(toFile: v2, atomically: true, encoding: .utf8)
         try await fixture.mock.configure(["data": v2])
         var crawl = fixture.crawl.options(api: fixture.mock.api)
-        crawl.since = "2000-01-01"
+        crawl.met.since = "2000-01-01"
         _ = try await fixture.crawl.crawl(crawl)
 
         try await fixture.mock.resetStats()

@@ -33,8 +33,8 @@ struct CSVPlanIntegrationTests {
         let csv = try makeCSV(fixture, from: data, omit: 0.1)
         let mock = try MockServer(data: data)
         var options = fixture.options(api: mock.api)
-        options.csvPath = csv
-        options.isCSVSkip = true
+        options.met.csvPath = csv
+        options.met.isCSVSkip = true
         let planned = try await fixture.crawl(options)
         let stats = try await mock.stats()
 
@@ -65,7 +65,7 @@ struct CSVPlanIntegrationTests {
         let plan = try CrawlPlan(csvPath: csv)
         let mock = try MockServer(data: data)
         var options = fixture.options(api: mock.api)
-        options.csvPath = csv
+        options.met.csvPath = csv
         options.pacing.concurrency = 1
         let budget = 41
         options.pacing.maxRequests = budget
@@ -82,8 +82,8 @@ struct CSVPlanIntegrationTests {
         let csv = try makeCSV(fixture, from: data, omit: 0)
         let mock = try MockServer(data: data)
         var options = fixture.options(api: mock.api)
-        options.csvPath = csv
-        options.isCSVSkip = true
+        options.met.csvPath = csv
+        options.met.isCSVSkip = true
         let first = try await fixture.crawl(options)
         #expect(first.plannedOut > 0)
 
@@ -91,7 +91,7 @@ struct CSVPlanIntegrationTests {
         let changed = try await mock.listing(query: "metadataDate=2000-01-01")
         #expect(changed.count == SampleSummary.committedSample.valid, "every valid record changed since 2000")
         try await mock.resetStats()
-        options.since = "2000-01-01"
+        options.met.since = "2000-01-01"
         let second = try await fixture.crawl(options)
         #expect(second.plannedOut == 0)
         #expect(try await mock.stats().object_requests == changed.count)
@@ -101,8 +101,8 @@ struct CSVPlanIntegrationTests {
         // A fresh catalog planned out, then --full: everything is fetched.
         let other = try CrawlFixture()
         var fresh = other.options(api: mock.api)
-        fresh.csvPath = csv
-        fresh.isCSVSkip = true
+        fresh.met.csvPath = csv
+        fresh.met.isCSVSkip = true
         #expect(try await other.crawl(fresh).plannedOut == first.plannedOut)
         try await mock.resetStats()
         fresh.isFull = true

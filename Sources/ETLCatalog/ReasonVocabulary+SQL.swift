@@ -3,15 +3,15 @@ import ETLPictures
 import FetchEngine
 import Store
 
-extension RejectionReason {
+extension SharedReason {
     /// Where the catalog keeps the reason: a row of `object_reasons`, or a
-    /// condition on the `objects` row (`o`).
-    package enum Source {
+    /// condition on the `objects` row (`o`). Every source's own reason is stored.
+    package enum Storage {
         case stored
         case derived(condition: String)
     }
 
-    package var source: Source {
+    package var storage: Storage {
         switch self {
         case .withdrawn: return .derived(condition: "o.is_listed = 0")
         case .gone: return .derived(condition: "o.state = \(ObjectState.gone.sql)")
@@ -28,12 +28,14 @@ extension RejectionReason {
         default: return .stored
         }
     }
+}
 
+extension ReasonVocabulary {
     /// `rejections`: one row per (object, reason).
-    package static var rejectionsViewSQL: String {
+    package var rejectionsViewSQL: String {
         var parts = ["SELECT object_id, reason FROM object_reasons"]
-        for reason in allCases {
-            guard case .derived(let condition) = reason.source else { continue }
+        for reason in SharedReason.allCases {
+            guard case .derived(let condition) = reason.storage else { continue }
             parts.append("SELECT o.object_id, '\(reason.rawValue)' FROM objects o WHERE \(condition)")
         }
         return "CREATE VIEW rejections (object_id, reason) AS\n    "
@@ -41,19 +43,19 @@ extension RejectionReason {
     }
 
     /// `rejected_objects`: one row per object that is not a work, with its
-    /// first reason (in case order), all of them space-separated in that
-    /// order, and how many.
-    package static var rejectedObjectsViewSQL: String {
-        let rank = allCases.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }
+    /// first reason (in precedence order), all of them space-separated in
+    /// that order, and how many.
+    package var rejectedObjectsViewSQL: String {
+        let rank = reasons.enumerated().map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }
             .joined(separator: " ")
-        let name = allCases.enumerated().map { "WHEN \($0.offset) THEN '\($0.element.rawValue)'" }
+        let name = reasons.enumerated().map { "WHEN \($0.offset) THEN '\($0.element.rawValue)'" }
             .joined(separator: " ")
         // group_concat follows the subquery's order in practice; SQLite
         // before 3.44 has no ORDER BY inside aggregates.
         return """
             CREATE VIEW rejected_objects (object_id, first_reason, reasons, reason_count) AS
                 SELECT object_id, CASE min(rank) \(name) END, group_concat(reason, ' '), count(*)
-                  FROM (SELECT object_id, reason, CASE reason \(rank) ELSE \(allCases.count) END AS rank
+                  FROM (SELECT object_id, reason, CASE reason \(rank) ELSE \(reasons.count) END AS rank
                           FROM rejections ORDER BY object_id, rank)
                  GROUP BY object_id
             """

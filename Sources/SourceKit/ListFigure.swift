@@ -1,0 +1,23 @@
+import ETLCore
+
+/// The figures of a listing read as one list of pages (a page number or an
+/// offset per request, not windows): the sources that list so fill them and
+/// print them in their own words.
+package enum ListFigure: String, SummaryFigure {
+    /// False when the list still moved while it was read (nothing withdrawn).
+    case isListSettled
+    /// Pages of the list.
+    case listPages
+}
+
+extension CrawlSummary {
+    package var isListSettled: Bool? {
+        get { self[flag: ListFigure.isListSettled] }
+        set { self[flag: ListFigure.isListSettled] = newValue }
+    }
+
+    package var listPages: Int? {
+        get { self[count: ListFigure.listPages] }
+        set { self[count: ListFigure.listPages] = newValue }
+    }
+}
