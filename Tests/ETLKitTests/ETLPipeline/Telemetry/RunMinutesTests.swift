@@ -50,9 +50,10 @@ struct RunMinutesTests {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"), options: [
             "--seed", "5", "--fail-5xx", "0.05", "--html200", "0.02",
-            // 20 requests in 2 s: tripped even when a loaded machine
-            // serves the mock at a fraction of the fixed rate.
-            "--block-limit", "20", "--block-window", "2", "--block-penalty", "0.4",
+            // More than 20 requests within a minute (the mock forgets them
+            // after each block): tripped every 21 requests however slowly a
+            // loaded machine serves the mock, so the run has blocks to count.
+            "--block-limit", "20", "--block-window", "60", "--block-penalty", "0.4",
         ])
         var options = fixture.options(api: mock.api)
         options.pacing.rate = .fixed(150)
