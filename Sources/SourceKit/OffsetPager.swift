@@ -95,6 +95,8 @@ package struct OffsetPager<Element: Sendable>: Sendable {
             }
             let fresh = page.elements.dropFirst(overlaps ? 1 : 0)
             state.elements += fresh
+            // A collection that never ends (a server's mistake) is held to maxPages pages, unsettled.
+            if state.elements.count >= maxPages * limit { return }
             guard skip + page.elements.count >= page.total || fresh.isEmpty else { continue }
             // The last page agrees with the list held: done. Otherwise
             // something before the cursor changed (the last work deleted).

@@ -55,6 +55,23 @@ struct OffsetPagerTests {
         expectCheap(state, count: 1_000, changes: 0)
     }
 
+    /// A server that always answers a full page of new IDs and a total past them.
+    actor EndlessList {
+        func page(_ skip: Int, _ limit: Int) -> OffsetPager<Int>.Page {
+            .init(total: skip + 10 * limit, elements: Array(skip..<(skip + limit)))
+        }
+    }
+
+    @Test("a list that never ends is held to maxPages pages, unsettled (withdraws nothing)")
+    func endless() async throws {
+        let list = EndlessList()
+        let pager = OffsetPager<Int>(limit: 20, maxPages: 5, key: { String($0) }, read: { await list.page($0, $1) })
+        var state = OffsetPager<Int>.State()
+        try await pager.list(into: &state)
+        #expect(!state.isSettled)
+        #expect(state.elements.count >= 5 * 20 && state.elements.count < 6 * 20, "\(state.elements.count) held")
+    }
+
     @Test("a work deleted before the cursor: found, mended, nothing missed")
     func deletionBeforeCursor() async throws {
         let list = MovingList(count: 1_000, changes: [20: { $0.remove(at: 123) }])
