@@ -47,17 +47,8 @@ package enum AICArtwork {
     /// The artwork as a catalog item, its picture under `iiif` (the
     /// answer's `config.iiif_url`) at `width`; nil when it has no ID to key it by.
     package static func item(from artwork: JSONValue, iiif: String, width: Int) -> ListedItem? {
-        var reasons: [RejectionReason] = []
-        let id: Int
-        switch artwork["id"] {
-        case .integer(let number)? where number > 0: id = Int(number)
-        case .string(let text)?:
-            // Usable as a key, but not what the rule asks for.
-            guard text.allSatisfy(\.isASCII), let number = Int(text), number > 0 else { return nil }
-            id = number
-            reasons.append(.invalidID)
-        default: return nil
-        }
+        guard let (id, invalid) = ListedItem.id(artwork["id"]) else { return nil }
+        var reasons: [RejectionReason] = invalid ? [.invalidID] : []
         if artwork["is_public_domain"] != .bool(true) { reasons.append(.notPublicDomain) }
         // An image_id that cannot stand as one segment of the IIIF URL
         // (`..`, a NUL) is no picture: the work is incomplete, not fetched from elsewhere.

@@ -29,16 +29,8 @@ package enum CMAArtwork {
     /// The artwork as a catalog item, its picture the `picture` rendition
     /// (`web` or `print`); nil when it has no ID to key it by.
     package static func item(from artwork: JSONValue, picture: String) -> ListedItem? {
-        var reasons: [RejectionReason] = []
-        let id: Int
-        switch artwork["id"] {
-        case .integer(let number)? where number > 0: id = Int(number)
-        case .string(let text)?:
-            // Usable as a key, but not what the rule asks for.
-            guard text.allSatisfy(\.isASCII), let number = Int(text), number > 0 else { return nil }
-            (id, reasons) = (number, [.invalidID])
-        default: return nil
-        }
+        guard let (id, invalid) = ListedItem.id(artwork["id"]) else { return nil }
+        var reasons: [RejectionReason] = invalid ? [.invalidID] : []
         let image = artwork["images"]?[picture]
         let imageURL = image?["url"]?.nonBlankString
         let creator = artwork["creators"]?.array?.first
