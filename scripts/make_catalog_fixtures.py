@@ -11,7 +11,7 @@ left it, made by that version's own binary crawling its own mock API.
 OLD is a checkout of the last commit on main at that version, built there
 (`git archive SHA | tar -x -C OLD && (cd OLD && swift build --product etl)`):
 
-    v1 e4f83df   v2 2506155   v3 9d4f6e2   v4 7e23391   v5 3437725   v6 0b7c414
+    v1 e4f83df   v2 2506155   v3 9d4f6e2   v4 7e23391   v5 3437725   v6 0b7c414   v7 15f8375
 
 Two crawls of a small, invented, Met-shaped data set: the first lists every
 record, the second no longer lists one (so it is withdrawn). The records

@@ -81,6 +81,7 @@ package enum AICArtwork {
         item.accessionNumber = artwork["main_reference_number"]?.string
         if let imageID { item.imageURL = imageURL(iiif: iiif, imageID: imageID, width: width) }
         item.pageURL = pageURL
+        if artwork["is_public_domain"] == .bool(true) { (item.rights, item.rightsURL) = (Rights.cc0.name, Rights.cc0.url) }
         if reasons.isEmpty { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
         return item
     }

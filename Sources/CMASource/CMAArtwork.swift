@@ -55,6 +55,8 @@ package enum CMAArtwork {
         item.culture = artwork["culture"]?.array?.compactMap(\.nonBlankString).joined(separator: "; ")
         (item.creditLine, item.accessionNumber) = (artwork["creditline"]?.string, artwork["accession_number"]?.string)
         (item.imageURL, item.pageURL) = (imageURL, pageURL)
+        (item.imageWidth, item.imageHeight) = (size(image?["width"]), size(image?["height"]))
+        if artwork["share_license_status"] == .string("CC0") { (item.rights, item.rightsURL) = (Rights.cc0.name, Rights.cc0.url) }
         if reasons.isEmpty { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
         return item
     }

@@ -52,12 +52,12 @@ package enum FlickrPhoto {
         let owner = photo["owner"]?.nonBlankString
         let ownerName = photo["ownername"]?.nonBlankString
         let license = FlickrSearchPage.count(photo["license"])
+        let rights = license.flatMap { FlickrLicense.names[$0] }
         let taken = photo["datetaken"]?.nonBlankString
         let pageURL = owner.map { "https://www.flickr.com/photos/\($0)/\(id)" }
         var item = ListedItem(id: id, rawJSON: photo.encoded, reasons: reasons, details: [
             "owner": .text(owner), "owner_name": .text(ownerName), "license": .int(license),
-            "license_name": .text(license.flatMap { FlickrLicense.names[$0]?.name }),
-            "license_url": .text(license.flatMap { FlickrLicense.names[$0]?.url }),
+            "license_name": .text(rights?.name), "license_url": .text(rights?.url),
             "date_upload": .text(uploadDate(photo["dateupload"])), "date_taken": .text(taken), "server": .text(server),
             "secret": .text(secret), "farm": .int(photo["farm"]?.integer.map(Int.init)), "photo_page_url": .text(pageURL),
         ])
@@ -69,6 +69,7 @@ package enum FlickrPhoto {
             item.imageURL = "\(query.imageBase)/\(PathSegment.encoded(server))/\(id)_\(PathSegment.encoded(secret))_\(query.imageSize).jpg"
         }
         item.pageURL = pageURL
+        (item.rights, item.rightsURL) = (rights?.name, rights?.url)
         return item
     }
 

@@ -34,13 +34,13 @@ package struct FlickrSource: Source {
             license: "Per photo (flickr_photos.license_name); the catalog's structure CC0 1.0",
             licenseURL: "https://www.flickrhelp.com/hc/en-us/articles/10710266545556-Using-Flickr-images-shared-by-other-members",
             source: "Flickr API (flickr.photos.search)", sourceURL: "https://www.flickr.com/services/api/",
-            worksDescription: """
-                The kept set: complete, public, listed photos. title is the photo's title (may be empty), \
-                artist_display_name the owner's name, object_date when it was taken, primary_image the \
-                picture URL, object_url the photo's page, object_begin_date and object_end_date the year \
-                taken. A photo search has no department, classification, medium, culture, credit line or \
-                accession number: those columns are NULL; license_name is the column to group by.
-                """)
+            worksDescription: "The kept set: complete, public, listed photos; group them by license_name.",
+            fields: [
+                .objectID: "`id`", .title: "`title` (may be empty)", .artistDisplayName: "`ownername`, else `owner`",
+                .objectDate: "`datetaken`", .objectBeginDate: "the year of `datetaken`", .objectEndDate: "the year of `datetaken`",
+                .primaryImage: "built from `server`, `id` and `secret`, at --image-size",
+                .objectURL: "the photo's page on flickr.com", .rights: "the name of `license`", .rightsURL: "that licence's text",
+            ])
     }
 
     package var credentials: [CredentialVariable] {

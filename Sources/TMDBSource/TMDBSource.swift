@@ -35,13 +35,13 @@ package struct TMDBSource: Source {
             license: "TMDB API Terms of Use (attribution required)",
             licenseURL: "https://www.themoviedb.org/api-terms-of-use",
             source: "The Movie Database (TMDB) API, /movie/now_playing", sourceURL: "https://developer.themoviedb.org/",
-            worksDescription: """
-                The kept set: complete movies of today's list. title is the movie's title, artist_display_name \
-                is empty (the list names no makers), object_date the release date, primary_image the poster \
-                URL (w500), object_url the movie's page on themoviedb.org, classification the name of the \
-                first genre TMDB lists for it, object_begin_date and object_end_date the release year. \
-                department, medium, culture, credit_line and accession_number are NULL.
-                """)
+            worksDescription: "The kept set: complete movies of today's list.",
+            fields: [
+                .objectID: "`id`", .title: "`title`", .artistDisplayName: "always empty: the list names no makers",
+                .classification: "the name of the first of `genre_ids`", .objectDate: "`release_date`",
+                .objectBeginDate: "the year of `release_date`", .objectEndDate: "the year of `release_date`",
+                .primaryImage: "`poster_path` at w500", .objectURL: "the movie's page on themoviedb.org",
+            ])
     }
 
     package var credentials: [CredentialVariable] {
