@@ -191,6 +191,32 @@ def upgrade(sql, etl, out, version, commit):
         dump(path, out, version, commit, f"its own `etl status`\n-- upgraded {os.path.basename(sql)}.")
 
 
+AIC_MOCK = ["--artworks", "100", "--seed", "3"]
+
+
+def crawl_aic(args):
+    """A catalog of another source: its own table, and its columns on `works`."""
+    with tempfile.TemporaryDirectory() as folder:
+        port_file = os.path.join(folder, "port")
+        mock = subprocess.Popen([sys.executable, args.mock, *AIC_MOCK, "--port", "0", "--port-file", port_file])
+        try:
+            for _ in range(200):
+                if os.path.exists(port_file) and open(port_file).read().strip():
+                    break
+                time.sleep(0.05)
+            api = f"http://127.0.0.1:{open(port_file).read().strip()}/api/v1"
+            command = [args.etl, "crawl", "--source", "aic", "--api", api, "--catalog", os.path.join(folder, "catalog.sqlite"),
+                       "--out", os.path.join(folder, "pages"), "--rate", "unlimited", "--quiet"]
+            done = subprocess.run(command, capture_output=True, text=True)
+            if done.returncode != 0:
+                sys.exit(f"{' '.join(command)} exited {done.returncode}: {done.stderr}")
+        finally:
+            mock.terminate()
+            mock.wait()
+        dump(os.path.join(folder, "catalog.sqlite"), args.out, args.version, args.commit,
+             f"one crawl of\n-- --source aic against that commit's scripts/mock_aic.py {' '.join(AIC_MOCK)}.")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--version", type=int, required=True)
@@ -199,9 +225,13 @@ def main():
     parser.add_argument("--upgrade", metavar="SQL", help="instead of crawling, let --etl upgrade this fixture")
     parser.add_argument("--commit", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--aic", action="store_true",
+                        help="one crawl of --source aic against --mock (mock_aic.py, 100 artworks, seed 3) instead")
     args = parser.parse_args()
     if args.upgrade:
         return upgrade(args.upgrade, args.etl, args.out, args.version, args.commit)
+    if args.aic:
+        return crawl_aic(args)
     if not args.mock:
         parser.error("--mock is needed to crawl")
     with tempfile.TemporaryDirectory() as folder:
