@@ -194,19 +194,28 @@ def upgrade(sql, etl, out, version, commit):
 AIC_MOCK = ["--artworks", "100", "--seed", "3"]
 
 
+def start_mock(script, options, folder):
+    """The mock on an ephemeral port; returns the process and its root URL."""
+    port_file = os.path.join(folder, "port")
+    mock = subprocess.Popen([sys.executable, script, *options, "--port", "0", "--port-file", port_file])
+    for _ in range(200):
+        if os.path.exists(port_file) and open(port_file).read().strip():
+            break
+        time.sleep(0.05)
+    else:
+        mock.terminate()
+        sys.exit(f"{script} published no port in 10 s")
+    return mock, f"http://127.0.0.1:{open(port_file).read().strip()}"
+
+
 def crawl_aic(args):
     """A catalog of another source: its own table, and its columns on `works`."""
     with tempfile.TemporaryDirectory() as folder:
-        port_file = os.path.join(folder, "port")
-        mock = subprocess.Popen([sys.executable, args.mock, *AIC_MOCK, "--port", "0", "--port-file", port_file])
+        mock, root = start_mock(args.mock, AIC_MOCK, folder)
         try:
-            for _ in range(200):
-                if os.path.exists(port_file) and open(port_file).read().strip():
-                    break
-                time.sleep(0.05)
-            api = f"http://127.0.0.1:{open(port_file).read().strip()}/api/v1"
-            command = [args.etl, "crawl", "--source", "aic", "--api", api, "--catalog", os.path.join(folder, "catalog.sqlite"),
-                       "--out", os.path.join(folder, "pages"), "--rate", "unlimited", "--quiet"]
+            command = [args.etl, "crawl", "--source", "aic", "--api", root + "/api/v1",
+                       "--catalog", os.path.join(folder, "catalog.sqlite"), "--out", os.path.join(folder, "pages"),
+                       "--rate", "unlimited", "--quiet"]
             done = subprocess.run(command, capture_output=True, text=True)
             if done.returncode != 0:
                 sys.exit(f"{' '.join(command)} exited {done.returncode}: {done.stderr}")
@@ -238,14 +247,8 @@ def main():
         first, second = os.path.join(folder, "first.jsonl"), os.path.join(folder, "second.jsonl")
         write_data(first, unlisted=set())
         write_data(second, unlisted={1007})
-        port_file = os.path.join(folder, "port")
-        mock = subprocess.Popen([sys.executable, args.mock, "--data", first, "--port", "0", "--port-file", port_file])
+        mock, api = start_mock(args.mock, ["--data", first], folder)
         try:
-            for _ in range(200):
-                if os.path.exists(port_file) and open(port_file).read().strip():
-                    break
-                time.sleep(0.05)
-            api = f"http://127.0.0.1:{open(port_file).read().strip()}"
             crawl(args.etl, api, folder)
             request = urllib.request.Request(api + "/__config", data=json.dumps({"data": second}).encode(),
                                              headers={"Content-Type": "application/json"}, method="POST")
