@@ -59,9 +59,6 @@ package struct AICSource: Source {
     package func headers(for options: CrawlOptions) -> [String] { [options.aic.userAgentHeader] }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
-        guard let windows = summary.windows else { return [] }
-        let unsteady = summary.unsteadyWindows ?? 0
-        return ["  aic: \(windows) id window\(windows == 1 ? "" : "s") of at most 10,000 artworks"
-            + (unsteady > 0 ? ", \(unsteady) changed while read (nothing withdrawn)" : "")]
+        summaryLine(summary.windowsRead { "\($0) id window\($0 == 1 ? "" : "s") of at most 10,000 artworks" })
     }
 }

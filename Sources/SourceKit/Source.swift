@@ -72,6 +72,10 @@ package struct SourceOptionError: Error, Equatable, Sendable {
 }
 
 extension Source {
+    /// `text` as a line of the crawl's summary, in the source's name
+    /// (`  name: text`); no line for nil.
+    package func summaryLine(_ text: String?) -> [String] { text.map { ["  \(name): \($0)"] } ?? [] }
+
     /// What the catalog's metadata says of this source.
     package var described: DescribedSource {
         DescribedSource(name: name, attribution: attribution, table: table, facets: facets)
