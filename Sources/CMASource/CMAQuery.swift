@@ -11,9 +11,8 @@ package struct CMAQuery: SourceSettings {
     package static let source = CMASource.name
 
     package static let settings: [SourceSetting<Self>] = [
-        .option(\.picture, "picture", "web|print", "CMA: the picture kept, web (~1,000 px) or print (~3,400 px).") { text in
-            guard text == "web" || text == "print" else { throw InvalidValue(expected: "web or print") }
-            return text
-        },
+        .option(
+            \.picture, "picture", "web|print", "CMA: the picture kept, web (~1,000 px) or print (~3,400 px).",
+            parse: SourceOption.choice(["web", "print"])),
     ]
 }

@@ -23,7 +23,7 @@ package struct FlickrQuery: SourceSettings {
         .option(\.license, "license", "id,…", "Flickr: only photos under these licences (IDs 0 to 16, e.g. 9,10).", parse: licenses),
         .option(
             \.imageSize, "image-size", "letter", "Flickr: the size letter of the picture URLs (m: 240 px on the longest side).",
-            parse: sizeLetter),
+            parse: SourceOption.choice(sizeLetters, of: "Flickr's size letters")),
         .hidden(\.imageBase, "image-base"),
     ]
 
@@ -58,13 +58,6 @@ package struct FlickrQuery: SourceSettings {
             if !ids.contains(id) { ids.append(id) }
         }
         return ids.map(String.init).joined(separator: ",")
-    }
-
-    @Sendable static func sizeLetter(_ text: String) throws -> String {
-        guard sizeLetters.contains(text) else {
-            throw InvalidValue(expected: "one of Flickr's size letters " + HelpText.list(sizeLetters, with: "or"))
-        }
-        return text
     }
 }
 
