@@ -5,7 +5,6 @@ import SourceKit
 package struct AICQuery: SourceSettings {
     /// The width of the IIIF picture URLs (`/full/843,/0/default.jpg`).
     package var imageWidth = 843
-    /// An e-mail address or URL the museum can reach the operator at.
     package var contact: String?
 
     package init() {}

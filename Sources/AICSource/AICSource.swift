@@ -12,7 +12,6 @@ package struct AICSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "The Art Institute of Chicago's API" }
 
     /// One request a second: the documented limit is 60 a minute per IP,

@@ -10,7 +10,6 @@ package struct CMASource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "The Cleveland Museum of Art's Open Access API" }
 
     package var defaults: SourceDefaults {

@@ -6,9 +6,7 @@ import SourceKit
 package struct FlickrQuery: SourceSettings {
     package var text: String?
     package var tags: String?
-    /// Flickr licence IDs, comma-separated.
     package var license: String?
-    /// The size letter of the picture URL (`m` = 240 px).
     package var imageSize = "m"
     /// Base of picture URLs; tests point it at the mock.
     package var imageBase = "https://live.staticflickr.com"

@@ -11,7 +11,6 @@ package struct FlickrSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "Flickr photos of a search" }
 
     /// One call a second: Flickr allows 3,600 an hour per API key.

@@ -8,6 +8,8 @@ import FetchEngine
 /// `SourceRegistry.all`.
 package protocol Source: Sendable {
     /// `--source`, the catalog's `settings.source`, its default folder.
+    static var name: SourceName { get }
+    /// ``name``, as the registry asks a source it holds.
     var name: SourceName { get }
     /// What it is, for `--help`.
     var title: String { get }
@@ -43,6 +45,7 @@ package protocol Source: Sendable {
 }
 
 extension Source {
+    package var name: SourceName { Self.name }
     package var credentials: [CredentialVariable] { [] }
     package var credentialHelp: String { "" }
     package var table: SourceTable? { nil }

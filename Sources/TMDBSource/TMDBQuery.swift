@@ -3,9 +3,7 @@ import SourceKit
 
 /// What `etl crawl --source tmdb` asks for: the options ``settings`` declares.
 package struct TMDBQuery: SourceSettings {
-    /// An ISO 3166-1 code, e.g. `US`.
     package var region: String?
-    /// E.g. `en-US`.
     package var language: String?
     /// Base of poster URLs; tests point it at the mock.
     package var imageBase = "https://image.tmdb.org/t/p/w500"

@@ -12,7 +12,6 @@ package struct TMDBSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "TMDB's now-playing movies" }
 
     /// TMDB's limit is about 40 requests a second; today's list replaces a
