@@ -1,5 +1,6 @@
 import ETLCore
 import Foundation
+import SourceKit
 import Store
 
 /// The app's completeness rule for an AIC artwork and its catalog row.
@@ -71,8 +72,8 @@ package enum AICArtwork {
         item.title = title ?? artwork["title"]?.string
         item.creator = artist ?? artwork["artist_display"]?.string
         item.date = date
-        item.year = year(artwork["date_start"])
-        item.endYear = year(artwork["date_end"])
+        item.year = ListedItem.year(artwork["date_start"])
+        item.endYear = ListedItem.year(artwork["date_end"])
         item.department = artwork["department_title"]?.string
         item.classification = classification
         item.medium = artwork["medium_display"]?.string
@@ -91,7 +92,4 @@ package enum AICArtwork {
     package static func imageURL(iiif: String, imageID: String, width: Int) -> String {
         "\(iiif.hasSuffix("/") ? String(iiif.dropLast()) : iiif)/\(PathSegment.encoded(imageID))/full/\(width),/0/default.jpg"
     }
-
-    /// A year as AIC sends it (an integer; BCE years are negative).
-    private static func year(_ value: JSONValue?) -> Int? { value?.integer.map(Int.init) }
 }

@@ -12,7 +12,6 @@ package struct AICSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "The Art Institute of Chicago's API" }
 
     /// One request a second: the documented limit is 60 a minute per IP,
@@ -59,9 +58,6 @@ package struct AICSource: Source {
     package func headers(for options: CrawlOptions) -> [String] { [options.aic.userAgentHeader] }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
-        guard let windows = summary.windows else { return [] }
-        let unsteady = summary.unsteadyWindows ?? 0
-        return ["  aic: \(windows) id window\(windows == 1 ? "" : "s") of at most 10,000 artworks"
-            + (unsteady > 0 ? ", \(unsteady) changed while read (nothing withdrawn)" : "")]
+        summaryLine(summary.windowsRead { "\($0) id window\($0 == 1 ? "" : "s") of at most 10,000 artworks" })
     }
 }

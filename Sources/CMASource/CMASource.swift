@@ -6,11 +6,10 @@ import SourceKit
 /// offset (``CMAListing``). No rate limit is documented: `--rate auto` and the pacing memory find one.
 package struct CMASource: Source {
     package static let name = SourceName("cma")
-    static let pictureKey = SourceOption.key("picture", of: name)
+    static let pictureKey = CMAQuery.key(for: \.picture)
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "The Cleveland Museum of Art's Open Access API" }
 
     package var defaults: SourceDefaults {
@@ -44,17 +43,11 @@ package struct CMASource: Source {
     package var facets: [WorkFacet] { [.department, .classification] }
     package var crawl: CrawlStyle { .listing(CMAListing()) }
 
-    package var options: [SourceOption] {
-        [SourceOption("picture", "web|print", "CMA: the picture kept, web (~1,000 px) or print (~3,400 px).", source: name,
-                      defaultValue: "web") { text in
-            guard text == "web" || text == "print" else { throw InvalidValue(expected: "web or print") }
-            return text
-        }]
-    }
+    package var options: [SourceOption] { CMAQuery.options }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
         guard let pages = summary.listPages else { return [] }
-        return ["  cma: \(pages) page\(pages == 1 ? "" : "s") of \(CMAListing.limit) artworks in \(summary.requests) requests"
-            + (summary.isListSettled == false ? ", still moving: nothing withdrawn" : "")]
+        return summaryLine("\(pages) page\(pages == 1 ? "" : "s") of \(CMAListing.limit) artworks in \(summary.requests) requests"
+            + summary.stillMoving)
     }
 }

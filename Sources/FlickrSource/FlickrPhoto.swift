@@ -1,5 +1,6 @@
 import ETLCore
 import Foundation
+import SourceKit
 import Store
 
 /// The Flickr app's completeness rule and the catalog row of one photo.
@@ -28,26 +29,15 @@ package enum FlickrPhoto {
 
     /// The photo as a catalog item; nil when it has no ID to key it by.
     package static func item(from photo: JSONValue, query: FlickrQuery) -> ListedItem? {
-        let id: Int
-        var reasons: [RejectionReason] = []
-        switch photo["id"] {
-        case .string(let text)?:
-            guard let number = Int(text), number > 0, text.allSatisfy(\.isASCII) else { return nil }
-            id = number
-        case .integer(let number)? where number > 0:
-            // Usable as a key, but not what the app decodes.
-            id = Int(number)
-            reasons.append(.invalidID)
-        default:
-            return nil
-        }
+        guard let (id, invalid) = ListedItem.id(photo["id"], spelled: .digits) else { return nil }
+        var reasons: [RejectionReason] = invalid ? [.invalidID] : []
         // Both stand in the picture's URL path: `..` or a control character is none.
         let server = PathSegment.usable(photo["server"]?.string)
         let secret = PathSegment.usable(photo["secret"]?.string)
-        if photo["farm"]?.integer == nil { reasons.append(.missingFarm) }
-        if server == nil { reasons.append(.missingServer) }
-        if secret == nil { reasons.append(.missingSecret) }
-        if photo["ispublic"]?.integer != 1 { reasons.append(.notPublic) }
+        if photo["farm"]?.integer == nil { reasons.append(FlickrReason.missingFarm) }
+        if server == nil { reasons.append(FlickrReason.missingServer) }
+        if secret == nil { reasons.append(FlickrReason.missingSecret) }
+        if photo["ispublic"]?.integer != 1 { reasons.append(FlickrReason.notPublic) }
 
         let owner = photo["owner"]?.nonBlankString
         let ownerName = photo["ownername"]?.nonBlankString
@@ -64,7 +54,7 @@ package enum FlickrPhoto {
         item.title = photo["title"]?.string ?? ""
         item.creator = ownerName ?? owner
         item.date = taken
-        item.year = taken.flatMap { Int($0.prefix(4)) }
+        item.year = ListedItem.year(ofDate: taken)
         if let server, let secret {
             item.imageURL = "\(query.imageBase)/\(PathSegment.encoded(server))/\(id)_\(PathSegment.encoded(secret))_\(query.imageSize).jpg"
         }

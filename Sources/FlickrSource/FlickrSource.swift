@@ -11,7 +11,6 @@ package struct FlickrSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "Flickr photos of a search" }
 
     /// One call a second: Flickr allows 3,600 an hour per API key.
@@ -68,11 +67,9 @@ package struct FlickrSource: Source {
     package var crawl: CrawlStyle { .listing(PagedLister<FlickrLister>()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
-        guard let windows = summary.windows else { return [] }
-        let unsteady = summary.unsteadyWindows ?? 0
-        let unreachable = summary.unreachable ?? 0
-        return ["  flickr: \(windows) upload-date windows of at most 4,000 photos"
-            + (unsteady > 0 ? ", \(unsteady) changed while read (nothing withdrawn)" : "")
-            + (unreachable > 0 ? ", \(unreachable) photos past the 4,000 of one second (nothing withdrawn)" : "")]
+        let unreachable = summary[count: FlickrFigure.unreachable] ?? 0
+        return summaryLine(summary.windowsRead { "\($0) upload-date windows of at most 4,000 photos" }.map {
+            $0 + (unreachable > 0 ? ", \(unreachable) photos past the 4,000 of one second (nothing withdrawn)" : "")
+        })
     }
 }

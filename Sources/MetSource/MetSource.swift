@@ -11,7 +11,6 @@ package struct MetSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "The Met's Collection API" }
 
     /// The first source: its files keep the paths they always had.

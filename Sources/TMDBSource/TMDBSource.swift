@@ -12,7 +12,6 @@ package struct TMDBSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "TMDB's now-playing movies" }
 
     /// TMDB's limit is about 40 requests a second; today's list replaces a
@@ -69,13 +68,11 @@ package struct TMDBSource: Source {
     package var crawl: CrawlStyle { .listing(PagedLister<TMDBLister>()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
-        guard let passes = summary.listPasses, let pages = summary.listPages else { return [] }
-        var read = passes == 1 ? "once" : "\(passes) times (the list moved)"
-        if summary.isListSettled == false { read += ", still moving: nothing withdrawn" }
-        if pages > TMDBLister.maxPages { read += ", TMDB serves \(TMDBLister.maxPages) of them: nothing withdrawn" }
-        return [
-            "  tmdb: \(pages) pages read \(read); "
-                + "a whole-page decode would lose \(summary.pagesLostToWholePageDecode ?? 0) of \(min(pages, TMDBLister.maxPages)) pages"
-        ]
+        guard let passes = summary[count: TMDBFigure.listPasses], let pages = summary.listPages else { return [] }
+        let (served, lost) = (TMDBLister.maxPages, summary[count: TMDBFigure.pagesLostToWholePageDecode] ?? 0)
+        return summaryLine(
+            "\(pages) pages read \(passes == 1 ? "once" : "\(passes) times (the list moved)")\(summary.stillMoving)"
+                + (pages > served ? ", TMDB serves \(served) of them: nothing withdrawn" : "")
+                + "; a whole-page decode would lose \(lost) of \(min(pages, served)) pages")
     }
 }
