@@ -1,9 +1,9 @@
 extension ListedItem {
     /// How a source's rule wants a record's ID spelled.
     package enum IDSpelling: Sendable {
-        /// A JSON integer (the museums', TMDB's).
+        /// A JSON integer (most APIs').
         case integer
-        /// Digits in a JSON string (Flickr's).
+        /// Digits in a JSON string (a photo site's).
         case digits
     }
 

@@ -58,7 +58,7 @@ package struct GalleryPage {
             caption += "<a href=\"\(ReportFormat.html(link))\" rel=\"noopener\">\(ReportFormat.html(source.rawValue)) #\(entry.objectID)</a>"
         }
         // The licence beside the credit, as the sources' terms ask (a
-        // Flickr photo's own, a museum's CC0); linked when its text is on the web.
+        // photo's own licence, a museum's CC0); linked when its text is on the web.
         if let rights = entry.rights, !rights.isEmpty {
             caption += entry.rightsLink.map(Self.isWebLink) == true
                 ? "<a class=\"rights\" href=\"\(ReportFormat.html(entry.rightsLink ?? ""))\" rel=\"license noopener\">\(ReportFormat.html(rights))</a>"
