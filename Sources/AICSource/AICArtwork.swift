@@ -1,5 +1,6 @@
 import ETLCore
 import Foundation
+import SourceKit
 import Store
 
 /// The app's completeness rule for an AIC artwork and its catalog row.

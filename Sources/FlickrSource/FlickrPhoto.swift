@@ -1,5 +1,6 @@
 import ETLCore
 import Foundation
+import SourceKit
 import Store
 
 /// The Flickr app's completeness rule and the catalog row of one photo.

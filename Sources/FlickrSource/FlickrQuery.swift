@@ -1,5 +1,6 @@
 import ETLCore
 import Foundation
+import SourceKit
 
 /// What `etl crawl --source flickr` searches for.
 package struct FlickrQuery: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import ETLCore
+import SourceKit
 import Store
 
 /// The TMDB app's strict decode, applied per movie instead of per page:

@@ -1,4 +1,5 @@
 import ETLCore
+import SourceKit
 
 /// What `etl crawl --source tmdb` asks for.
 package struct TMDBQuery: Sendable, Equatable {

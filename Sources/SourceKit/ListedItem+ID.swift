@@ -1,3 +1,5 @@
+import ETLCore
+
 extension ListedItem {
     /// A record's ID as a museum's rule reads it: a JSON integer above 0;
     /// digits in a string key the record too, but break the rule
