@@ -1,3 +1,4 @@
+import Basics
 import FetchEngine
 
 /// A value as a URL's query carries it: the one encoder's
