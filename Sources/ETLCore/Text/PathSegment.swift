@@ -1,5 +1,4 @@
 import Basics
-import FetchEngine
 import Foundation
 
 /// An identifier a source sends that etl puts into a URL's path as one

@@ -1,5 +1,4 @@
 import Basics
-import FetchEngine
 
 /// A value as a URL's query carries it: the one encoder's
 /// ``PercentEncoding/Kept/queryValue`` set, everything but unreserved
