@@ -6,6 +6,7 @@ import PackageDescription
 // the registration table):
 //   CSQLite, CCurl, CCrypto, CVips   system libraries from Debian's -dev packages
 //   CVipsShim        fixed-argument C wrappers over libvips's varargs calls
+//   Basics           what the bottom layers share: the one percent-encoder
 //   Store            the SQLite wrapper (Database, Statement, Row)
 //   FetchEngine      HTTP, pacing, refusal confirmation, retries, budgets,
 //                    bounded fan-out; knows no source and no catalog
@@ -13,7 +14,9 @@ import PackageDescription
 //                    results, summaries, options, terminal text, file output
 //   ETLPictures      decoding, thumbnails, ThumbHash, hashes (libvips)
 //   ETLCatalog       the SQLite catalog: schema, migrations, queries
-//   SourceKit        the Source protocol a source implements
+//   SourceKit        the Source protocol a source implements and what every
+//                    source shares: its own table (columns, storage, upgrades
+//                    on open), listed items, listing pagers, options, credentials
 //   MetSource, FlickrSource, TMDBSource, AICSource, CMASource   one target per source
 //   SourceRegistry   the one table of sources
 //   ETLPipeline      crawl, images, pages, telemetry, export, status
@@ -57,15 +60,18 @@ let package = Package(
             dependencies: ["CVips"],
             linkerSettings: [.linkedLibrary("vips")]
         ),
+        // Dependency-free helpers both bottom layers need, in the spirit of
+        // SwiftPM's own `Basics`: a mechanism written once below everything.
+        .target(name: "Basics"),
         .target(
             name: "Store",
-            dependencies: ["CSQLite"]
+            dependencies: ["CSQLite", "Basics"]
         ),
         .target(
             name: "FetchEngine",
-            dependencies: ["CCurl"]
+            dependencies: ["CCurl", "Basics"]
         ),
-        .target(name: "ETLCore", dependencies: ["FetchEngine", "Store"]),
+        .target(name: "ETLCore", dependencies: ["Basics", "FetchEngine", "Store"]),
         .target(name: "ETLPictures", dependencies: ["ETLCore", "CVipsShim", "CCrypto"]),
         .target(name: "ETLCatalog", dependencies: ["ETLCore", "ETLPictures", "FetchEngine", "Store", "CSQLite"]),
         .target(name: "SourceKit", dependencies: ["ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
@@ -79,11 +85,13 @@ let package = Package(
             name: "SourceRegistry", dependencies: ["SourceKit", "ETLCore", "MetSource", "FlickrSource", "TMDBSource", "AICSource", "CMASource", "FetchEngine"]),
         .target(
             name: "ETLPipeline",
-            dependencies: ["ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "SourceRegistry", "FetchEngine", "Store"]
+            dependencies: ["Basics", "ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "SourceRegistry", "FetchEngine", "Store"]
         ),
         .target(
             name: "ETLReport",
-            dependencies: ["ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "SourceRegistry", "ETLPipeline", "FetchEngine", "Store"]
+            dependencies: [
+                "Basics", "ETLCore", "ETLPictures", "ETLCatalog", "SourceKit", "SourceRegistry", "ETLPipeline", "FetchEngine", "Store",
+            ]
         ),
         .target(
             name: "ETLCommands",
@@ -101,6 +109,10 @@ let package = Package(
         .executableTarget(
             name: "pacing-sim",
             dependencies: ["FetchEngine"]
+        ),
+        .testTarget(
+            name: "BasicsTests",
+            dependencies: ["Basics"]
         ),
         .testTarget(
             name: "StoreTests",

@@ -24,7 +24,7 @@ extension Catalog {
     /// into `id_set`: marks withdrawn the listed objects it lacks, and
     /// listed again the withdrawn ones it names (queued for fetching when
     /// `queueRelisted`: a listing of IDs only). Returns both counts.
-    func withdrawOutsideIDSet(at date: Date, queueRelisted: Bool) throws -> (withdrawn: Int, relisted: Int) {
+    package func withdrawOutsideIDSet(at date: Date, queueRelisted: Bool) throws -> (withdrawn: Int, relisted: Int) {
         try database.execute(
             sql: """
                 UPDATE objects SET is_listed = 0, withdrawn_at = ?

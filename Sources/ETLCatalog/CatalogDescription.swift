@@ -15,6 +15,18 @@ package enum CatalogDescription {
         /// Facets every catalog offers; the source adds its own
         /// (``DescribedSource/facets``).
         package var facets: [String] = []
+
+        /// A table of the catalog's own, or a source's (described by the source kit).
+        package init(
+            name: String, description: String, columns: [(name: String, description: String)], isHidden: Bool = false,
+            facets: [String] = []
+        ) {
+            self.name = name
+            self.description = description
+            self.columns = columns
+            self.isHidden = isHidden
+            self.facets = facets
+        }
     }
 
     package struct Query: Sendable {

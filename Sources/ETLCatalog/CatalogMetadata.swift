@@ -22,11 +22,11 @@ package enum CatalogMetadata {
         let databaseName = LocalPath(catalogPath).nameWithoutExtension
         let attribution = source.attribution
         var tables: [String: Any] = [:]
-        for table in CatalogDescription.tables(reasons: reasons) + (source.table.map { [CatalogDescription.Table(source: $0)] } ?? []) {
+        for table in CatalogDescription.tables(reasons: reasons) + (source.table.map { [$0] } ?? []) {
             let description = table.name == "works" ? attribution.worksDescription : table.description
             var entry: [String: Any] = ["description": description]
             // A source's works carry its own columns as well.
-            let extra = table.name == "works" ? source.table.map { CatalogDescription.Table(source: $0).columns.dropFirst() } ?? [] : []
+            let extra = table.name == "works" ? source.table?.columns.dropFirst() ?? [] : []
             let columns = table.columns.map { ($0.name, Self.described($0, in: table.name, by: attribution)) } + extra
             if !columns.isEmpty {
                 entry["columns"] = Dictionary(uniqueKeysWithValues: columns.map { ($0.0, $0.1) })
@@ -75,10 +75,10 @@ package enum CatalogMetadata {
     /// A column the source leaves empty is never offered.
     private static func sourceFacets(of source: DescribedSource, on table: String) -> [String] {
         switch table {
-        case "works": return source.facets.map(\.column)
+        case "works": return source.facets
         case "objects":
             let shared = Set(CatalogDescription.recordColumns.map(\.name))
-            return source.facets.map(\.column).filter(shared.contains)
+            return source.facets.filter(shared.contains)
         default: return []
         }
     }
@@ -139,7 +139,7 @@ package enum CatalogMetadata {
             text += "\n### \(attribution.source)\n\n\(attribution.worksDescription)\n\n"
             text += "Licence: [\(attribution.license)](\(attribution.licenseURL)). \(attribution.description)\n"
             text += "\n#### `\(table.name)`\n\n\(table.description)\n\n| column | description |\n|---|---|\n"
-            for column in CatalogDescription.Table(source: table).columns {
+            for column in table.columns {
                 text += "| `\(column.name)` | \(column.description.replacingOccurrences(of: "|", with: "\\|")) |\n"
             }
         }

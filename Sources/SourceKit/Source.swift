@@ -81,6 +81,7 @@ extension Source {
 
     /// What the catalog's metadata says of this source.
     package var described: DescribedSource {
-        DescribedSource(name: name, attribution: attribution, table: table, facets: facets)
+        DescribedSource(
+            name: name, attribution: attribution, table: table.map(CatalogDescription.Table.init(source:)), facets: facets.map(\.column))
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import CSQLite
 
 /// A connection to one SQLite database file.
@@ -26,7 +27,8 @@ public final class Database {
         var name = path
         if readOnly && immutable {
             flags |= SQLITE_OPEN_URI
-            name = "file:" + Self.percentEncoded(path) + "?immutable=1"
+            // A URI's path: `?`, `#` and `%` in a file name must not end or escape it.
+            name = "file:" + PercentEncoding.encoded(path, keeping: .filePath) + "?immutable=1"
         }
         var connection: OpaquePointer?
         let code = sqlite3_open_v2(name, &connection, flags, nil)
@@ -44,22 +46,6 @@ public final class Database {
 
     deinit {
         sqlite3_close_v2(handle)
-    }
-
-    /// A path as a URI's path: every byte but unreserved ones and `/` escaped.
-    static func percentEncoded(_ path: String) -> String {
-        var text = ""
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                text.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                text += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return text
     }
 
     /// Runs one or more statements that take no arguments (schema, pragmas).

@@ -207,6 +207,21 @@ struct DatabaseTests {
         #expect(!DatabaseError(resultCode: 19, message: "x").isNotADatabase)
     }
 
+    /// An immutable read goes through a `file:` URI: a `?`, `#`, `%XX` or
+    /// non-ASCII name must reach SQLite as itself (unencoded, `%41` would
+    /// open `A`, and `?` would end the path).
+    @Test func immutableReadOpensAFileWhoseNameURIsWouldMisread() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("a?b#c %41 d;e=\u{E9}.sqlite")
+        do {
+            let database = try Database(path: path)
+            try database.execute(sql: "CREATE TABLE t (v TEXT); INSERT INTO t VALUES ('here')")
+        }
+        let reader = try Database(path: path, readOnly: true, immutable: true)
+        #expect(try reader.fetchOne(sql: "SELECT v FROM t")?.text(named: "v") == "here")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["a?b#c %41 d;e=\u{E9}.sqlite"])
+    }
+
     @Test func openWithoutCreateFailsOnMissingFile() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("absent.sqlite")

@@ -20,15 +20,9 @@ package struct CrawlOptions: Sendable, Equatable {
     /// The largest share of the catalog's listed objects, in percent, that
     /// one listing may withdraw (`--max-withdraw`); 100 allows any.
     package var maxWithdrawPercent = 10.0
-    /// The values of options only the source takes (``SourceOption``),
-    /// by ``SourceOption/key``; the source reads them.
+    /// The values of options only the source takes (`SourceOption`, in the
+    /// source kit), by their key; the source reads them.
     package var sourceSettings: [String: String] = [:]
-
-    /// Whether the source's flag (``SourceOption/flag(_:_:source:)``) kept under `key` was given.
-    package subscript(flag key: String) -> Bool {
-        get { sourceSettings[key] == SourceOption.flagValue }
-        set { sourceSettings[key] = newValue ? SourceOption.flagValue : nil }
-    }
 
     /// Seconds per `run_minutes` row: 60; tests shorten it to see several rows.
     package var telemetrySeconds = 60.0

@@ -1,4 +1,4 @@
-import FetchEngine
+import Basics
 import Foundation
 
 /// An identifier a source sends that etl puts into a URL's path as one

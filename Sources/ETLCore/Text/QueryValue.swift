@@ -1,4 +1,4 @@
-import FetchEngine
+import Basics
 
 /// A value as a URL's query carries it: the one encoder's
 /// ``PercentEncoding/Kept/queryValue`` set, everything but unreserved

@@ -2,6 +2,7 @@ import ETLCatalog
 import ETLCore
 import FetchEngine
 import Foundation
+import SourceKit
 import SourceRegistry
 
 /// A listing's heartbeat: on every page it reports progress through the

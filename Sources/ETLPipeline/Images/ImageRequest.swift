@@ -1,3 +1,4 @@
+import Basics
 import ETLCatalog
 import ETLCore
 import ETLPictures

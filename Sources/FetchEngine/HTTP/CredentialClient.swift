@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Adds an API key to every request as a query parameter and keeps it out

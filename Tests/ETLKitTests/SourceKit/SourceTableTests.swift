@@ -5,6 +5,7 @@ import Testing
 @testable import AICSource
 @testable import ETLCatalog
 @testable import ETLCore
+@testable import SourceKit
 
 /// A source's own table: columns by name, and a table that gains a column
 /// in a later release upgrades an existing catalog on the next crawl.

@@ -1,3 +1,5 @@
+import ETLCore
+
 extension ListedItem {
     /// How a source's rule wants a record's ID spelled.
     package enum IDSpelling: Sendable {

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-@testable import FetchEngine
+@testable import Basics
 
 /// The one percent-encoder: each named set keeps what the copy it replaced
 /// kept (their definitions, in Foundation's terms or as written, are the
-/// oracle), and a credential now travels as any query value does.
+/// oracle).
 @Suite("Percent-encoding")
 struct PercentEncodingTests {
     static let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
@@ -37,22 +37,5 @@ struct PercentEncodingTests {
         for kept in [PercentEncoding.Kept.queryValue, .pathSegment, .filePath, .url] {
             #expect(PercentEncoding.encoded("é–\u{0}x", keeping: kept) == "%C3%A9%E2%80%93%00x")
         }
-    }
-
-    /// The old CredentialClient kept `!$'()*;:@/` too; the one query-value
-    /// set encodes them. Kept: the stricter set, because a credential is a
-    /// query value like any other (a server decodes both spellings alike)
-    /// and one spelling on the wire is one fewer for the masking to know.
-    @Test func aCredentialIsSentAsAQueryValueAndMaskedInErrors() async throws {
-        let key = "k3y:with/slash;semi!and@more"
-        let encoded = "k3y%3Awith%2Fslash%3Bsemi%21and%40more"
-        let base = StubClient(clock: ManualClock()) { url, _, _ in
-            let sent = url.components(separatedBy: "api_key=").last ?? ""
-            return .fail(.cannotConnect(url: url, reason: "server answered for key \(sent)"))
-        }
-        let client = CredentialClient(base: base, parameter: "api_key", value: key)
-        let error = await #expect(throws: HTTPError.self) { try await client.get("http://127.0.0.1:9/list?page=1") }
-        #expect(base.requests.map(\.url) == ["http://127.0.0.1:9/list?page=1&api_key=\(encoded)"])
-        #expect(error == .cannotConnect(url: "http://127.0.0.1:9/list?page=1", reason: "server answered for key ***"))
     }
 }

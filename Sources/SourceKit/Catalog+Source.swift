@@ -1,3 +1,4 @@
+import ETLCatalog
 import ETLCore
 import ETLPictures
 import FetchEngine

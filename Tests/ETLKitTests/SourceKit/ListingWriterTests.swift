@@ -4,6 +4,7 @@ import Testing
 @testable import ETLCatalog
 @testable import ETLCore
 @testable import ETLPipeline
+@testable import SourceKit
 @testable import SourceRegistry
 
 /// Issue 29, item 7: a listing's items go to the catalog at each flush, so

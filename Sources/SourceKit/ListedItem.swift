@@ -1,3 +1,4 @@
+import ETLCore
 import FetchEngine
 import Store
 

@@ -39,8 +39,8 @@ public enum PercentEncoding {
         /// means what it says; the other sub-delimiters, `:` and `@` kept.
         public static let pathSegment = Kept(unreservedCharacters + "!$&'()*+,=:@")
 
-        /// A relative file path as a URL's path (a gallery's `img src`):
-        /// unreserved characters and `/`, so any folder name works.
+        /// A file path as a URL's path (a gallery's `img src`, SQLite's
+        /// `file:` URI): unreserved characters and `/`, so any folder name works.
         public static let filePath = Kept(unreservedCharacters + "/")
 
         /// A whole URL as a record writes it: every character a URL may

@@ -1,3 +1,4 @@
+import ETLCore
 import FetchEngine
 
 /// An `etl crawl` option only one source takes, such as the words a photo search looks for:
