@@ -1,8 +1,8 @@
 import ETLCore
 
 /// A listing page that holds its records in one JSON array and says how
-/// many its window holds (TMDB's `results` and `total_results`, AIC's
-/// `data` and `pagination.total`): the decoding every source's page shares.
+/// many its window holds (`results` and `total_results`, `data` and
+/// `pagination.total`): the decoding every source's page shares.
 package protocol RecordsPage: ListingPage {
     var total: Int { get }
     var records: [JSONValue] { get }
@@ -23,7 +23,7 @@ extension RecordsPage {
     }
 
     /// A count the API sent: a JSON integer ≥ 0, or a string of digits
-    /// where `digits` allows (Flickr sends both); nil otherwise.
+    /// where `digits` allows (some APIs send both); nil otherwise.
     package static func count(_ value: JSONValue?, digits: Bool = true) -> Int? {
         switch value {
         case .integer(let number)?: return number >= 0 ? Int(exactly: number) : nil

@@ -1,12 +1,12 @@
 import ETLCore
 
 /// An API's own answer that ends a crawl, written the same way for every
-/// source: a refused credential (`Flickr refused the API key (error 100:
-/// …); check FLICKR_API_KEY`) or an error retrying cannot help (`TMDB
-/// answered HTTP 404, error 34: …`). The API's words are escaped when
-/// shown; the source names itself, its credential and its variables.
+/// source: a refused credential (`X refused the API key (error 100: …);
+/// check X_API_KEY`) or an error retrying cannot help (`X answered HTTP
+/// 404, error 34: …`). The API's words are escaped when shown; the source
+/// names itself, its credential and its variables.
 package struct SourceAPIError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// Who answered, as the message names it ("Flickr").
+    /// Who answered, as the message names it ("the museum's API").
     package var api: String
     /// The credential the API refused, and what to check; nil for any other error.
     package var refused: Credential?
