@@ -76,11 +76,11 @@ let package = Package(
         .target(name: "ETLCatalog", dependencies: ["ETLCore", "ETLPictures", "FetchEngine", "Store", "CSQLite"]),
         .target(name: "SourceKit", dependencies: ["ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
         .target(name: "MetSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
-        .target(name: "FlickrSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
-        .target(name: "TMDBSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
+        .target(name: "FlickrSource", dependencies: ["Basics", "SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
+        .target(name: "TMDBSource", dependencies: ["Basics", "SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
         // The Met's rule for duplicates (normalized artist and title) is AIC's too.
-        .target(name: "AICSource", dependencies: ["SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
-        .target(name: "CMASource", dependencies: ["SourceKit", "ETLCore", "FetchEngine", "Store"]),
+        .target(name: "AICSource", dependencies: ["Basics", "SourceKit", "ETLCore", "ETLCatalog", "FetchEngine", "Store"]),
+        .target(name: "CMASource", dependencies: ["Basics", "SourceKit", "ETLCore", "FetchEngine", "Store"]),
         .target(
             name: "SourceRegistry", dependencies: ["SourceKit", "ETLCore", "MetSource", "FlickrSource", "TMDBSource", "AICSource", "CMASource", "FetchEngine"]),
         .target(

@@ -1,3 +1,4 @@
+import Basics
 import ETLCore
 import FetchEngine
 import SourceKit
@@ -21,7 +22,7 @@ package struct AICLister: PagedListing {
     package let query: AICQuery
     /// The depth to read windows to: what a refused page taught, or an
     /// earlier run, else the documented one.
-    package var depth = Self.depth
+    package var depth: Int = Self.depth
 
     package init(_ context: ListingContext) {
         api = context.options.api
@@ -29,21 +30,12 @@ package struct AICLister: PagedListing {
         if let depth = context.searchDepth, depth > 0 { self.depth = min(depth, Self.depth) }
     }
 
-    package func pages(of from: Int, first: AICAnswer) -> Int {
-        (min(first.listedTotal ?? 0, depth) + Self.perPage - 1) / Self.perPage
-    }
-
     /// The API serves fewer than assumed: this window ends here, and later ones are read no deeper.
     package mutating func windowEnds(before page: Int, of from: Int) { depth = (page - 1) * Self.perPage }
 
-    package func expectedCount(of from: Int, first: AICAnswer, pages: Int) -> Int {
-        let total = first.listedTotal ?? 0
-        return total <= depth ? total : pages * Self.perPage
-    }
-
     package func items(of page: AICAnswer, at spot: PageSpot<Int>) -> [ListedItem?] {
         guard case .page(let body) = page else { return [] }
-        return body.artworks.map { AICArtwork.item(from: $0, iiif: body.iiifURL ?? "https://www.artic.edu/iiif/2", width: query.imageWidth) }
+        return body.records.map { AICArtwork.item(from: $0, iiif: body.iiifURL ?? "https://www.artic.edu/iiif/2", width: query.imageWidth) }
     }
 
     /// The next window starts above the highest ID read; none read (every
@@ -59,7 +51,6 @@ package struct AICLister: PagedListing {
     package func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary) {
         // What a refused page taught (or the remembered depth), for the next run.
         listing.searchDepth = depth < Self.depth ? depth : nil
-        (summary.windows, summary.unsteadyWindows) = (tally.windows, tally.unsteady)
     }
 
     /// `GET /artworks/search`, one page. AIC's own refusals (a page past
@@ -76,7 +67,9 @@ package struct AICLister: PagedListing {
             let error = JSONPageRequest<AICAnswer>.said(json["error"])
             // Past the 10,000 results a search serves: the window ends here.
             if error.lowercased().contains("number of results") { return .done(.body(.pastDepth(message(json)))) }
-            return .fatal(AICError.apiError(status: response.status, error: error, detail: JSONPageRequest<AICAnswer>.said(json["detail"])))
+            return .fatal(SourceAPIError(
+                api: "the Art Institute of Chicago's API", status: response.status, message: error,
+                detail: JSONPageRequest<AICAnswer>.said(json["detail"])))
         })
 
     /// The error's words, escaped, for a reason or a message.
@@ -89,10 +82,9 @@ package struct AICLister: PagedListing {
     package func url(page: Int, of from: Int) -> String { Self.url(api: api, from: from, page: page) }
 
     package static func url(api: String, from: Int, page: Int) -> String {
-        let parameters = [
-            ("query[range][id][gte]", String(from)), ("sort", "id"), ("limit", String(Self.perPage)), ("page", String(page)),
-            ("fields", AICArtwork.fields.joined(separator: ",")),
-        ]
-        return "\(api)/artworks/search?" + parameters.map { "\(QueryValue.encoded($0.0))=\(QueryValue.encoded($0.1))" }.joined(separator: "&")
+        PercentEncoding.url(api, "/artworks/search", [
+            "query[range][id][gte]": String(from), "sort": "id", "limit": String(Self.perPage), "page": String(page),
+            "fields": AICArtwork.fields.joined(separator: ","),
+        ])
     }
 }

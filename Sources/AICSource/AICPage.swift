@@ -4,19 +4,17 @@ import SourceKit
 /// One page of `/artworks/search`: `{"pagination": {"total", "limit",
 /// "offset", "total_pages", "current_page"}, "data": […], "config":
 /// {"iiif_url", …}}`.
-package struct AICPage: Sendable {
+package struct AICPage: RecordsPage {
     /// Matches of the query, as the page says.
     package var total: Int
-    package var artworks: [JSONValue]
+    package var records: [JSONValue]
     /// The IIIF Image API base the answer names for picture URLs.
     package var iiifURL: String?
 
     /// Nil when `json` is not a page of artworks.
     package init?(_ json: JSONValue) {
-        guard let pagination = json["pagination"], let total = pagination["total"]?.integer, total >= 0,
-              let artworks = json["data"]?.array else { return nil }
-        self.total = Int(total)
-        self.artworks = artworks
+        guard let listed = Self.listed(json, records: "data", total: "pagination", "total") else { return nil }
+        (total, records) = (listed.total, listed.records)
         iiifURL = json["config"]?["iiif_url"]?.nonBlankString
     }
 }
@@ -35,7 +33,7 @@ extension AICAnswer: ListingPage {
     }
 
     package var itemCount: Int {
-        if case .page(let page) = self { return page.artworks.count }
+        if case .page(let page) = self { return page.itemCount }
         return 0
     }
 }

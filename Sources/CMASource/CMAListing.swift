@@ -1,3 +1,4 @@
+import Basics
 import ETLCore
 import FetchEngine
 import SourceKit
@@ -17,7 +18,7 @@ package struct CMAListing: RecordLister {
         let pager = OffsetPager<ListedItem?>(limit: Self.limit, maxPages: Self.maxPages, key: { $0.map { String($0.id) } ?? "-" }) { skip, limit in
             let page = try await reader.read(.init(url: Self.url(api: api, skip: skip, limit: limit)))
             await reader.observer?.expect(fromLastPage: max(0, page.total - skip))
-            return .init(total: page.total, elements: page.artworks.map { CMAArtwork.item(from: $0, picture: picture) })
+            return .init(total: page.total, elements: page.records.map { CMAArtwork.item(from: $0, picture: picture) })
         }
         var state = OffsetPager<ListedItem?>.State()
         defer {
@@ -31,20 +32,19 @@ package struct CMAListing: RecordLister {
     }
 
     package static func url(api: String, skip: Int, limit: Int) -> String {
-        "\(api)/artworks/?skip=\(skip)&limit=\(limit)&fields=\(CMAArtwork.fields.joined(separator: ","))"
+        PercentEncoding.url(api, "/artworks/", ["skip": String(skip), "limit": String(limit), "fields": CMAArtwork.fields.joined(separator: ",")])
     }
 }
 
 /// One page of `/artworks/`: `{"info": {"total", "parameters"}, "data": […]}`.
-package struct CMAPage: Sendable, CountedPage {
+package struct CMAPage: RecordsPage {
     package var total: Int
-    package var artworks: [JSONValue]
-    package var itemCount: Int { artworks.count }
+    package var records: [JSONValue]
 
     /// Nil when `json` is not a page of artworks.
     package init?(_ json: JSONValue) {
-        guard let total = json["info"]?["total"]?.integer, let artworks = json["data"]?.array else { return nil }
-        (self.total, self.artworks) = (Int(clamping: total), artworks)
+        guard let listed = Self.listed(json, records: "data", total: "info", "total") else { return nil }
+        (total, records) = (listed.total, listed.records)
     }
 }
 

@@ -1,3 +1,4 @@
+import Basics
 import ETLCore
 import FetchEngine
 import SourceKit
@@ -9,10 +10,11 @@ import SourceKit
 /// windows whatever the day). Sorting by upload date, oldest first, within windows that end
 /// before the run started keeps pages stable while photos are uploaded.
 package struct FlickrLister: PagedListing {
-    package static let reachable = 4_000
     package static let perPage = 500
     package static let extras = "owner_name,license,date_upload,date_taken,url_m"
 
+    /// Results Flickr serves of one query.
+    package let depth = 4_000
     package let api: String
     package let query: FlickrQuery
     /// The newest upload date asked for: the run's start.
@@ -45,7 +47,7 @@ package struct FlickrLister: PagedListing {
 
     package mutating func open(_ window: Window, first: FlickrSearchPage) throws -> WindowOpening<Window> {
         let dates = dates(of: window)
-        guard first.total > Self.reachable else { return .read(whole: true) }
+        guard first.total > depth else { return .read(whole: true) }
         if dates.lowerBound < dates.upperBound {
             let half = window.size / 2
             // Oldest first: the later half waits (none past the run's start).
@@ -59,7 +61,7 @@ package struct FlickrLister: PagedListing {
         // window, which ends the run.
         if first.photos.contains(where: { !Self.isUploaded($0, within: dates) }) { throw FlickrError.ignoresUploadDates(api: api) }
         // Totals are the server's numbers: a hostile one saturates rather than traps.
-        let (sum, overflow) = unreachable.addingReportingOverflow(first.total - Self.reachable)
+        let (sum, overflow) = unreachable.addingReportingOverflow(first.total - depth)
         unreachable = overflow ? .max : sum
         return .read(whole: false)
     }
@@ -69,23 +71,11 @@ package struct FlickrLister: PagedListing {
         spot.window == firstWindow && spot.read == 1 ? first.total : nil
     }
 
-    /// The page count follows from the total and the page size: a missing
-    /// `pages` cannot cut it short. `perpage` is the server's number:
-    /// rounded up without adding to it, so no value overflows.
-    package func pages(of window: Window, first: FlickrSearchPage) -> Int {
-        let perPage = max(1, first.perPage ?? Self.perPage)
-        let reachable = expectedCount(of: window, first: first, pages: 0)
-        return reachable / perPage + (reachable % perPage == 0 ? 0 : 1)
-    }
-
-    package func expectedCount(of window: Window, first: FlickrSearchPage, pages: Int) -> Int { min(first.total, Self.reachable) }
-
     package func items(of page: FlickrSearchPage, at spot: PageSpot<Window>) -> [ListedItem?] {
         page.photos.map { FlickrPhoto.item(from: $0, query: query) }
     }
 
     package func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary) {
-        (summary.windows, summary.unsteadyWindows) = (tally.windows, tally.unsteady)
         summary[count: FlickrFigure.unreachable] = unreachable
     }
 
@@ -102,27 +92,25 @@ package struct FlickrLister: PagedListing {
             guard let json, json["stat"]?.string == "fail" else { return nil }
             let code = FlickrSearchPage.count(json["code"]) ?? -1
             let message = JSONPageRequest<FlickrSearchPage>.said(json["message"], or: "no message")
-            switch code {
-            case 100: return .fatal(FlickrError.invalidKey(message: message))
             // 10: search unavailable, 105: service unavailable: both pass.
-            case 10, 105:
+            guard code != 10 && code != 105 else {
                 return .retry(FetchFailure(.status, reason: "Flickr error \(code): \(TerminalText.escaped(message))", status: 200))
-            default: return .fatal(FlickrError.apiError(code: code, message: message))
             }
+            return .fatal(error(code: code, message: message))
         })
+
+    /// Flickr's error: code 100 is a wrong key, any other code one retrying cannot help (3: no search terms …).
+    package static func error(code: Int, message: String) -> SourceAPIError {
+        SourceAPIError(api: "Flickr", refused: code == 100 ? .init("the API key", check: "FLICKR_API_KEY") : nil, code: code, message: message)
+    }
 
     /// The page's URL, without the key (added by ``CredentialClient``).
     package func url(page: Int, of window: Window) -> String {
-        var parameters = [("method", "flickr.photos.search")]
-        if let text = query.text { parameters.append(("text", text)) }
-        if let tags = query.tags { parameters.append(("tags", tags)) }
-        if let license = query.license { parameters.append(("license", license)) }
         let dates = dates(of: window)
-        parameters += [
-            ("min_upload_date", String(dates.lowerBound)), ("max_upload_date", String(dates.upperBound)), ("sort", "date-posted-asc"),
-            ("extras", Self.extras), ("per_page", String(Self.perPage)), ("page", String(page)),
-            ("format", "json"), ("nojsoncallback", "1"),
-        ]
-        return "\(api)/?" + parameters.map { "\($0.0)=\(QueryValue.encoded($0.1))" }.joined(separator: "&")
+        return PercentEncoding.url(api, "/", [
+            "method": "flickr.photos.search", "text": query.text, "tags": query.tags, "license": query.license,
+            "min_upload_date": String(dates.lowerBound), "max_upload_date": String(dates.upperBound), "sort": "date-posted-asc",
+            "extras": Self.extras, "per_page": String(Self.perPage), "page": String(page), "format": "json", "nojsoncallback": "1",
+        ])
     }
 }

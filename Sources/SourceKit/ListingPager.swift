@@ -99,14 +99,13 @@ package struct ListingPager<Listing: PagedListing>: Sendable {
             let firstKeys = Self.keys(items, page: 1)
             var keys = firstKeys
             var totals: Set<Int?> = [first.listedTotal]
-            var pages = source.pages(of: window, first: first)
+            let pages = source.pages(of: window, first: first)
             while spot.page < pages {
                 spot.page += 1
                 let page = try await reader.read(.init(url: source.url(page: spot.page, of: window)))
                 guard page.listedTotal != nil else {
                     // Past what the API serves: the window ends here.
                     source.windowEnds(before: spot.page, of: window)
-                    pages = spot.page - 1
                     break
                 }
                 totals.insert(page.listedTotal)
@@ -115,7 +114,7 @@ package struct ListingPager<Listing: PagedListing>: Sendable {
                 seen += more
                 keys += Self.keys(more, page: spot.page)
             }
-            var isStill = totals.count == 1 && Set(keys).count == source.expectedCount(of: window, first: first, pages: pages)
+            var isStill = totals.count == 1 && Set(keys).count == source.expectedCount(of: window, first: first)
             if isWhole && source.checksFirstPage {
                 // Page 1 again only tells whether the list moved; its items count among those seen.
                 let check = PageSpot(window: window, page: 1, read: read, isCheck: true)

@@ -10,6 +10,11 @@ package struct PagedLister<Listing: PagedListing>: RecordLister {
     package func list(_ context: ListingContext, into listing: inout SourceListing, summary: inout CrawlSummary) async throws {
         var pager = ListingPager(Listing(context), reader: context.reader(Listing.request))
         defer {
+            if pager.source.announcesWindows {
+                (summary.windows, summary.unsteadyWindows) = (pager.tally.windows, pager.tally.unsteady)
+            } else {
+                summary.isListSettled = listing.isComplete
+            }
             pager.source.finish(pager.tally, listing: &listing, summary: &summary)
             summary.retries = pager.reader.tally.total.retries
         }

@@ -14,13 +14,20 @@ package protocol PagedListing: Sendable {
     init(_ context: ListingContext)
     /// How the API's pages read.
     static var request: JSONPageRequest<Page> { get }
+    /// Records a page holds, as asked.
+    static var perPage: Int { get }
+    /// Records the API serves of one window (a search's depth); a window
+    /// that holds more is read to it.
+    var depth: Int { get }
     var firstWindow: Window { get }
     /// Windows one listing reads at most; more leaves it incomplete.
     var maxWindows: Int { get }
     /// Whether page 1 is read again after the last page: a list whose top
     /// moves shows it there (pages that only shift are not seen otherwise).
     var checksFirstPage: Bool { get }
-    /// Whether the observer hears of each window (a progress figure).
+    /// Whether the listing is read in windows, which the observer hears of
+    /// and the summary counts; false: one list, and the summary tells
+    /// whether it settled.
     var announcesWindows: Bool { get }
 
     func url(page: Int, of window: Window) -> String
@@ -28,19 +35,22 @@ package protocol PagedListing: Sendable {
     /// windows it splits into instead (throws when the page shows the API
     /// cannot serve the listing).
     mutating func open(_ window: Window, first: Page) throws -> WindowOpening<Window>
-    /// The pages the window has, from its first page.
+    /// The pages the window has, from its first page (by default, those
+    /// its records up to the depth fill).
     func pages(of window: Window, first: Page) -> Int
     /// A page past what the API serves was refused: the window ends before it.
     mutating func windowEnds(before page: Int, of window: Window)
-    /// The distinct items a read that held still holds, `pages` read.
-    func expectedCount(of window: Window, first: Page, pages: Int) -> Int
+    /// The distinct items a read that held still holds (by default, the
+    /// window's total up to the depth).
+    func expectedCount(of window: Window, first: Page) -> Int
     /// The records from this first page on, for progress; nil says nothing.
     func announced(_ first: Page, at spot: PageSpot<Window>) -> Int?
     /// The page's records as items (nil: no usable ID).
     mutating func items(of page: Page, at spot: PageSpot<Window>) -> [ListedItem?]
     /// What comes after `window`, read as `read`.
     func next(after window: Window, read: WindowRead<Page>) -> NextWindow<Window>
-    /// Puts what the listing saw in the run's summary and listing.
+    /// Puts what the listing saw in the run's summary and listing, beside
+    /// the figures ``PagedLister`` puts there (windows, or whether the list settled).
     func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary)
 }
 
@@ -52,6 +62,16 @@ extension PagedListing {
     package mutating func windowEnds(before page: Int, of window: Window) {}
     package func announced(_ first: Page, at spot: PageSpot<Window>) -> Int? { first.listedTotal }
     package func next(after window: Window, read: WindowRead<Page>) -> NextWindow<Window> { .end }
+    package func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary) {}
+
+    package func expectedCount(of window: Window, first: Page) -> Int { min(first.listedTotal ?? 0, depth) }
+
+    /// Rounded up without adding to the page size (the server's number,
+    /// where the page states it), so no value overflows.
+    package func pages(of window: Window, first: Page) -> Int {
+        let (records, size) = (expectedCount(of: window, first: first), max(1, first.perPage ?? Self.perPage))
+        return records / size + (records % size == 0 ? 0 : 1)
+    }
 }
 
 /// A page of a paged listing.
@@ -59,6 +79,12 @@ package protocol ListingPage: CountedPage, Sendable {
     /// The records the page says its window holds; nil when the page lies
     /// past what the API serves (the window ends before it).
     var listedTotal: Int? { get }
+    /// Records a page holds, where the page says (else the listing's ``PagedListing/perPage``).
+    var perPage: Int? { get }
+}
+
+extension ListingPage {
+    package var perPage: Int? { nil }
 }
 
 /// What a window becomes once its first page is read.

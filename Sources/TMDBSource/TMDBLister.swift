@@ -1,3 +1,4 @@
+import Basics
 import ETLCore
 import FetchEngine
 import SourceKit
@@ -14,6 +15,10 @@ package struct TMDBLister: PagedListing {
     package static let maxPages = 500
     package static let perPage = 20
     package static let maxPasses = ListingPager<Self>.maxReads
+    /// Movies TMDB serves of a list. It caches pages apart, so a movie can
+    /// stand on two pages and the count never add up; the same list twice
+    /// running is as still as that list gets.
+    package let depth = Self.maxPages * Self.perPage
     package let firstWindow = Window.wholeList
     package let checksFirstPage = true
     /// One window: its passes are what the summary tells.
@@ -42,19 +47,10 @@ package struct TMDBLister: PagedListing {
 
     package func pages(of window: Window, first: TMDBPage) -> Int { min(first.totalPages, Self.maxPages) }
 
-    /// TMDB caches pages apart, so a movie can stand on two pages and the
-    /// count never add up; the same list twice running is as still as that
-    /// list gets.
-    package func expectedCount(of window: Window, first: TMDBPage, pages: Int) -> Int {
-        min(first.totalResults, Self.maxPages * Self.perPage)
-    }
-
-    package func announced(_ first: TMDBPage, at spot: PageSpot<Window>) -> Int? {
-        expectedCount(of: spot.window, first: first, pages: 0)
-    }
+    package func announced(_ first: TMDBPage, at spot: PageSpot<Window>) -> Int? { expectedCount(of: spot.window, first: first) }
 
     package mutating func items(of page: TMDBPage, at spot: PageSpot<Window>) -> [ListedItem?] {
-        let items = page.results.enumerated().map { offset, movie in
+        let items = page.records.enumerated().map { offset, movie in
             TMDBMovie.item(from: movie, rank: (spot.page - 1) * Self.perPage + offset + 1, query: query)
         }
         if spot.read == 1 && !spot.isCheck && items.contains(where: { $0?.isComplete != true }) { pagesLost += 1 }
@@ -63,7 +59,6 @@ package struct TMDBLister: PagedListing {
 
     package func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary) {
         summary[count: TMDBFigure.listPasses] = tally.reads
-        summary.isListSettled = listing.isComplete
         summary.listPages = pagesInList
         summary[count: TMDBFigure.pagesLostToWholePageDecode] = pagesLost
     }
@@ -79,9 +74,12 @@ package struct TMDBLister: PagedListing {
         decode: TMDBPage.init,
         apiError: { response, json in
             let (code, message) = said(json)
-            if response.status == 401 { return .fatal(TMDBError.invalidCredential(message: message)) }
-            return .fatal(TMDBError.apiError(status: response.status, code: code, message: message))
+            // 401, code 7 (or 3): the key or token is wrong.
+            if response.status == 401 { return .fatal(SourceAPIError(api: "TMDB", refused: credential, message: message)) }
+            return .fatal(SourceAPIError(api: "TMDB", status: response.status, code: code, message: message))
         })
+
+    package static let credential = SourceAPIError.Credential("the credential", check: "TMDB_READ_TOKEN or TMDB_API_KEY")
 
     /// The error body's `status_code` and `status_message`, cut short.
     private static func said(_ json: JSONValue?) -> (code: Int, message: String) {
@@ -90,9 +88,6 @@ package struct TMDBLister: PagedListing {
 
     /// The page's URL, without the key (a token goes in a header).
     package func url(page: Int, of window: Window) -> String {
-        var parameters = [("page", String(page))]
-        if let language = query.language { parameters.append(("language", language)) }
-        if let region = query.region { parameters.append(("region", region)) }
-        return "\(api)/movie/now_playing?" + parameters.map { "\($0.0)=\(QueryValue.encoded($0.1))" }.joined(separator: "&")
+        PercentEncoding.url(api, "/movie/now_playing", ["page": String(page), "language": query.language, "region": query.region])
     }
 }

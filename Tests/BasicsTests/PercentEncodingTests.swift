@@ -39,3 +39,15 @@ struct PercentEncodingTests {
         }
     }
 }
+
+/// The one URL builder every lister uses: base and path as they are, each
+/// parameter with a value encoded as a query value, in order.
+@Suite("Percent-encoding: a URL with a query")
+struct PercentEncodingURLTests {
+    @Test func parametersWithValuesAreEncodedInOrderAndNilOnesLeftOut() {
+        let url = PercentEncoding.url("http://127.0.0.1:9/api", "/search", ["q[id]": "a&b=c d", "tags": nil, "fields": "id,title", "page": "2"])
+        #expect(url == "http://127.0.0.1:9/api/search?q%5Bid%5D=a%26b%3Dc%20d&fields=id,title&page=2")
+        #expect(PercentEncoding.url("http://x", "/", ["text": nil]) == "http://x/")
+        #expect(PercentEncoding.url("http://x", "/list") == "http://x/list")
+    }
+}

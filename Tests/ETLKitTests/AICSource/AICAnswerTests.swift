@@ -90,7 +90,7 @@ struct AICAnswerTests {
             Issue.record("a page is not read")
             return
         }
-        #expect(body.total == 120_000 && body.artworks.count == 1 && body.iiifURL == "https://www.artic.edu/iiif/2")
+        #expect(body.total == 120_000 && body.records.count == 1 && body.iiifURL == "https://www.artic.edu/iiif/2")
 
         let depth = #"{"status":403,"error":"Invalid number of results","detail":"You have requested too many results. Please refine your parameters."}"#
         guard case .done(.body(.pastDepth)) = await Self.verdict(Self.response(403, depth)) else {
@@ -98,7 +98,7 @@ struct AICAnswerTests {
             return
         }
         let limit = #"{"status":403,"error":"Invalid limit","detail":"Please set a smaller limit.\u001b[2J"}"#
-        guard case .fatal(let error as AICError) = await Self.verdict(Self.response(403, limit)) else {
+        guard case .fatal(let error as SourceAPIError) = await Self.verdict(Self.response(403, limit)) else {
             Issue.record("another JSON 403 is not fatal")
             return
         }

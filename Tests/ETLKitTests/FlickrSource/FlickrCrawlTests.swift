@@ -102,7 +102,7 @@ struct FlickrCrawlTests {
         // even under a layout that would rewrite them.
         var fewerPages = fixture.options()
         fewerPages.paging.layout.pageCount = 4
-        await #expect(throws: FlickrError.invalidKey(message: "Invalid API Key (Key has invalid format)")) {
+        await #expect(throws: FlickrLister.error(code: 100, message: "Invalid API Key (Key has invalid format)")) {
             _ = try await fixture.run(fewerPages, environment: ["FLICKR_API_KEY": "wrong-key"])
         }
         #expect(try fixture.keptIDs() == kept)

@@ -40,8 +40,8 @@ struct SourceAnswerTests {
             #expect(page.total == 9_000 && page.photos.isEmpty)
         }
         let invalid = await Self.flickr(Self.response(200, "{\"stat\":\"fail\",\"code\":100,\"message\":\"Invalid API Key (Key has invalid format)\"}"))
-        guard case .fatal(let error as FlickrError) = invalid else { Issue.record("code 100 is not fatal"); return }
-        #expect(error == .invalidKey(message: "Invalid API Key (Key has invalid format)"))
+        guard case .fatal(let error as SourceAPIError) = invalid else { Issue.record("code 100 is not fatal"); return }
+        #expect(error.description == "Flickr refused the API key (error 100: Invalid API Key (Key has invalid format)); check FLICKR_API_KEY")
         for code in [10, 105] {
             guard case .retry(let failure, _) = await Self.flickr(Self.response(200, "{\"stat\":\"fail\",\"code\":\(code),\"message\":\"x\"}")) else {
                 Issue.record("code \(code) is not retried")
@@ -50,7 +50,7 @@ struct SourceAnswerTests {
             #expect(failure.reason == "Flickr error \(code): x")
         }
         let unknown = await Self.flickr(Self.response(200, "{\"stat\":\"fail\",\"code\":112,\"message\":\"Method \\\"x\\\" not found\\u001b[2J\"}"))
-        guard case .fatal(let other as FlickrError) = unknown else { Issue.record("code 112 is not fatal"); return }
+        guard case .fatal(let other as SourceAPIError) = unknown else { Issue.record("code 112 is not fatal"); return }
         #expect(other.description == "Flickr answered error 112: Method \"x\" not found\\u{1B}[2J")
         guard case .refused(_, isFinalIfNoise: false) = await Self.flickr(Self.response(200, "<html>down</html>", type: "text/html")) else {
             Issue.record("an HTML page is not a refusal")
@@ -62,13 +62,13 @@ struct SourceAnswerTests {
     @Test("TMDB: 401 fatal, 429 waits its Retry-After, 404 and 400 clear errors, a cut page retried")
     func tmdbAnswers() async {
         let unauthorized = await Self.tmdb(Self.response(401, "{\"status_code\":7,\"status_message\":\"Invalid API key: You must be granted a valid key.\",\"success\":false}"))
-        guard case .fatal(let error as TMDBError) = unauthorized else { Issue.record("401 is not fatal"); return }
+        guard case .fatal(let error as SourceAPIError) = unauthorized else { Issue.record("401 is not fatal"); return }
         #expect(error.description == "TMDB refused the credential (Invalid API key: You must be granted a valid key.); check TMDB_READ_TOKEN or TMDB_API_KEY")
         let limited = await Self.tmdb(Self.response(429, "{\"success\":false,\"status_code\":25,\"status_message\":\"Your request count (41) is over the allowed limit of (40).\"}", retryAfter: 3))
         guard case .retry(_, let retryAfter) = limited else { Issue.record("429 is not retried"); return }
         #expect(retryAfter == 3)
         let missing = await Self.tmdb(Self.response(404, "{\"success\":false,\"status_code\":34,\"status_message\":\"The resource you requested could not be found.\"}"))
-        guard case .fatal(let notFound as TMDBError) = missing else { Issue.record("404 is not fatal"); return }
+        guard case .fatal(let notFound as SourceAPIError) = missing else { Issue.record("404 is not fatal"); return }
         #expect(notFound.description == "TMDB answered HTTP 404, error 34: The resource you requested could not be found.")
         guard case .retry = await Self.tmdb(Self.response(200, "{\"page\":1,\"results\":[")) else { Issue.record("a cut page is not retried"); return }
         guard case .refused = await Self.tmdb(Self.response(403, "<html>blocked</html>", type: "text/html")) else {
