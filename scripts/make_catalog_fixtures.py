@@ -11,7 +11,7 @@ left it, made by that version's own binary crawling its own mock API.
 OLD is a checkout of the last commit on main at that version, built there
 (`git archive SHA | tar -x -C OLD && (cd OLD && swift build --product etl)`):
 
-    v1 e4f83df   v2 2506155   v3 9d4f6e2   v4 7e23391   v5 3437725   v6 0b7c414
+    v1 e4f83df   v2 2506155   v3 9d4f6e2   v4 7e23391   v5 3437725   v6 0b7c414   v7 15f8375
 
 Two crawls of a small, invented, Met-shaped data set: the first lists every
 record, the second no longer lists one (so it is withdrawn). The records
@@ -191,6 +191,41 @@ def upgrade(sql, etl, out, version, commit):
         dump(path, out, version, commit, f"its own `etl status`\n-- upgraded {os.path.basename(sql)}.")
 
 
+AIC_MOCK = ["--artworks", "100", "--seed", "3"]
+
+
+def start_mock(script, options, folder):
+    """The mock on an ephemeral port; returns the process and its root URL."""
+    port_file = os.path.join(folder, "port")
+    mock = subprocess.Popen([sys.executable, script, *options, "--port", "0", "--port-file", port_file])
+    for _ in range(200):
+        if os.path.exists(port_file) and open(port_file).read().strip():
+            break
+        time.sleep(0.05)
+    else:
+        mock.terminate()
+        sys.exit(f"{script} published no port in 10 s")
+    return mock, f"http://127.0.0.1:{open(port_file).read().strip()}"
+
+
+def crawl_aic(args):
+    """A catalog of another source: its own table, and its columns on `works`."""
+    with tempfile.TemporaryDirectory() as folder:
+        mock, root = start_mock(args.mock, AIC_MOCK, folder)
+        try:
+            command = [args.etl, "crawl", "--source", "aic", "--api", root + "/api/v1",
+                       "--catalog", os.path.join(folder, "catalog.sqlite"), "--out", os.path.join(folder, "pages"),
+                       "--rate", "unlimited", "--quiet"]
+            done = subprocess.run(command, capture_output=True, text=True)
+            if done.returncode != 0:
+                sys.exit(f"{' '.join(command)} exited {done.returncode}: {done.stderr}")
+        finally:
+            mock.terminate()
+            mock.wait()
+        dump(os.path.join(folder, "catalog.sqlite"), args.out, args.version, args.commit,
+             f"one crawl of\n-- --source aic against that commit's scripts/mock_aic.py {' '.join(AIC_MOCK)}.")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--version", type=int, required=True)
@@ -199,23 +234,21 @@ def main():
     parser.add_argument("--upgrade", metavar="SQL", help="instead of crawling, let --etl upgrade this fixture")
     parser.add_argument("--commit", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--aic", action="store_true",
+                        help="one crawl of --source aic against --mock (mock_aic.py, 100 artworks, seed 3) instead")
     args = parser.parse_args()
     if args.upgrade:
         return upgrade(args.upgrade, args.etl, args.out, args.version, args.commit)
+    if args.aic:
+        return crawl_aic(args)
     if not args.mock:
         parser.error("--mock is needed to crawl")
     with tempfile.TemporaryDirectory() as folder:
         first, second = os.path.join(folder, "first.jsonl"), os.path.join(folder, "second.jsonl")
         write_data(first, unlisted=set())
         write_data(second, unlisted={1007})
-        port_file = os.path.join(folder, "port")
-        mock = subprocess.Popen([sys.executable, args.mock, "--data", first, "--port", "0", "--port-file", port_file])
+        mock, api = start_mock(args.mock, ["--data", first], folder)
         try:
-            for _ in range(200):
-                if os.path.exists(port_file) and open(port_file).read().strip():
-                    break
-                time.sleep(0.05)
-            api = f"http://127.0.0.1:{open(port_file).read().strip()}"
             crawl(args.etl, api, folder)
             request = urllib.request.Request(api + "/__config", data=json.dumps({"data": second}).encode(),
                                              headers={"Content-Type": "application/json"}, method="POST")

@@ -72,8 +72,8 @@ package enum AICArtwork {
         item.title = title ?? artwork["title"]?.string
         item.creator = artist ?? artwork["artist_display"]?.string
         item.date = date
-        item.year = year(artwork["date_start"])
-        item.endYear = year(artwork["date_end"])
+        item.year = ListedItem.year(artwork["date_start"])
+        item.endYear = ListedItem.year(artwork["date_end"])
         item.department = artwork["department_title"]?.string
         item.classification = classification
         item.medium = artwork["medium_display"]?.string
@@ -82,6 +82,7 @@ package enum AICArtwork {
         item.accessionNumber = artwork["main_reference_number"]?.string
         if let imageID { item.imageURL = imageURL(iiif: iiif, imageID: imageID, width: width) }
         item.pageURL = pageURL
+        if artwork["is_public_domain"] == .bool(true) { (item.rights, item.rightsURL) = (Rights.cc0.name, Rights.cc0.url) }
         if reasons.isEmpty { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
         return item
     }
@@ -91,7 +92,4 @@ package enum AICArtwork {
     package static func imageURL(iiif: String, imageID: String, width: Int) -> String {
         "\(iiif.hasSuffix("/") ? String(iiif.dropLast()) : iiif)/\(PathSegment.encoded(imageID))/full/\(width),/0/default.jpg"
     }
-
-    /// A year as AIC sends it (an integer; BCE years are negative).
-    private static func year(_ value: JSONValue?) -> Int? { value?.integer.map(Int.init) }
 }

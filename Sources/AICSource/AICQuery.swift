@@ -1,29 +1,24 @@
 import ETLCore
 import SourceKit
 
-/// What `etl crawl --source aic` asks for beyond the defaults.
-package struct AICQuery: Sendable, Equatable {
-    /// `--image-width`: the width of the IIIF picture URLs (`/full/843,/0/default.jpg`).
+/// What `etl crawl --source aic` asks for beyond the defaults: the options ``settings`` declares.
+package struct AICQuery: SourceSettings {
+    /// The width of the IIIF picture URLs (`/full/843,/0/default.jpg`).
     package var imageWidth = 843
-    /// `--contact`: an e-mail address or URL the museum can reach the operator at.
     package var contact: String?
 
     package init() {}
 
-    /// The query as kept in a crawl's ``CrawlOptions/sourceSettings``.
-    package init(settings: [String: String]) {
-        self.init()
-        imageWidth = settings[Self.key("image-width")].flatMap(Int.init) ?? imageWidth
-        contact = settings[Self.key("contact")]
-    }
+    package static let source = AICSource.name
 
-    /// Keeps the query in `settings`, where ``init(settings:)`` reads it.
-    package func store(in settings: inout [String: String]) {
-        settings[Self.key("image-width")] = imageWidth == AICQuery().imageWidth ? nil : String(imageWidth)
-        settings[Self.key("contact")] = contact
-    }
-
-    private static func key(_ name: String) -> String { SourceOption.key(name, of: AICSource.name) }
+    package static let settings: [SourceSetting<Self>] = [
+        .option(
+            \.contact, "contact", "address", "AIC: an e-mail address or URL sent in the AIC-User-Agent header, as the museum asks.",
+            parse: contact),
+        .option(
+            \.imageWidth, "image-width", "pixels", "AIC: the width of the IIIF picture URLs (843 is what the museum asks apps to use).",
+            parse: width),
+    ]
 
     /// Widths a IIIF server is asked for: 843 is what AIC asks apps to use;
     /// wider ones are served for public-domain works.
@@ -34,15 +29,6 @@ package struct AICQuery: Sendable, Equatable {
     package var userAgentHeader: String {
         "AIC-User-Agent: etl/\(ETLVersion.current)" + (contact.map { " (\($0))" } ?? "")
     }
-
-    static let options: [SourceOption] = [
-        SourceOption(
-            "contact", "address", "AIC: an e-mail address or URL sent in the AIC-User-Agent header, as the museum asks.",
-            source: AICSource.name, parse: contact),
-        SourceOption(
-            "image-width", "pixels", "AIC: the width of the IIIF picture URLs (843 is what the museum asks apps to use).",
-            source: AICSource.name, defaultValue: String(AICQuery().imageWidth), parse: width),
-    ]
 
     /// Printable ASCII without parentheses, so the header stays one well-formed line.
     @Sendable static func contact(_ text: String) throws -> String {
@@ -65,7 +51,7 @@ package struct AICQuery: Sendable, Equatable {
 extension CrawlOptions {
     /// `--source aic`: the picture width.
     package var aic: AICQuery {
-        get { AICQuery(settings: sourceSettings) }
-        set { newValue.store(in: &sourceSettings) }
+        get { self[settings: AICQuery.self] }
+        set { self[settings: AICQuery.self] = newValue }
     }
 }

@@ -12,7 +12,6 @@ package struct AICSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "The Art Institute of Chicago's API" }
 
     /// One request a second: the documented limit is 60 a minute per IP,
@@ -35,16 +34,16 @@ package struct AICSource: Source {
             license: "CC0 1.0 (the Art Institute of Chicago's data; description not stored)",
             licenseURL: "https://creativecommons.org/publicdomain/zero/1.0/",
             source: "Art Institute of Chicago API (/artworks/search)", sourceURL: "https://api.artic.edu/docs/",
-            worksDescription: """
-                The kept set: complete, listed artworks, one per normalized artist and title. title is the \
-                artwork's title, artist_display_name its artist_display, object_date its date_display, \
-                primary_image the IIIF picture (843 px wide unless --image-width), object_url the artwork's \
-                page on artic.edu. The shared columns hold the museum's fields: department is \
-                department_title, classification classification_title, medium medium_display, culture \
-                place_of_origin, credit_line credit_line, accession_number main_reference_number, \
-                object_begin_date and object_end_date date_start and date_end; period, country and \
-                artist_nationality are NULL.
-                """)
+            worksDescription: "The kept set: complete, listed artworks, one per normalized artist and title.",
+            fields: [
+                .objectID: "`id`", .title: "`title`", .artistDisplayName: "`artist_display`", .department: "`department_title`",
+                .classification: "`classification_title`", .objectDate: "`date_display`", .objectBeginDate: "`date_start`",
+                .objectEndDate: "`date_end`", .culture: "`place_of_origin`", .medium: "`medium_display`",
+                .accessionNumber: "`main_reference_number`", .creditLine: "`credit_line`",
+                .primaryImage: "the IIIF picture of `image_id`, 843 px wide unless --image-width",
+                .objectURL: "the artwork's page on artic.edu", .rights: "CC0 1.0 when `is_public_domain` is true",
+                .rightsURL: "CC0 1.0's text, with rights",
+            ])
     }
 
     package var table: SourceTable? { AICArtwork.table }
@@ -59,9 +58,6 @@ package struct AICSource: Source {
     package func headers(for options: CrawlOptions) -> [String] { [options.aic.userAgentHeader] }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
-        guard let windows = summary.windows else { return [] }
-        let unsteady = summary.unsteadyWindows ?? 0
-        return ["  aic: \(windows) id window\(windows == 1 ? "" : "s") of at most 10,000 artworks"
-            + (unsteady > 0 ? ", \(unsteady) changed while read (nothing withdrawn)" : "")]
+        summaryLine(summary.windowsRead { "\($0) id window\($0 == 1 ? "" : "s") of at most 10,000 artworks" })
     }
 }

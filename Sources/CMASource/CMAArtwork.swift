@@ -50,11 +50,13 @@ package enum CMAArtwork {
             "image_height": .int(size(image?["height"])), "artwork_url": .text(pageURL),
         ])
         (item.title, item.creator, item.date) = (title ?? artwork["title"]?.string, artist, date)
-        (item.year, item.endYear) = (year(artwork["creation_date_earliest"]), year(artwork["creation_date_latest"]))
+        (item.year, item.endYear) = (ListedItem.year(artwork["creation_date_earliest"]), ListedItem.year(artwork["creation_date_latest"]))
         (item.department, item.classification, item.medium) = (artwork["department"]?.string, type, artwork["technique"]?.string)
         item.culture = artwork["culture"]?.array?.compactMap(\.nonBlankString).joined(separator: "; ")
         (item.creditLine, item.accessionNumber) = (artwork["creditline"]?.string, artwork["accession_number"]?.string)
         (item.imageURL, item.pageURL) = (imageURL, pageURL)
+        (item.imageWidth, item.imageHeight) = (size(image?["width"]), size(image?["height"]))
+        if artwork["share_license_status"] == .string("CC0") { (item.rights, item.rightsURL) = (Rights.cc0.name, Rights.cc0.url) }
         if reasons.isEmpty { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
         return item
     }
@@ -64,7 +66,4 @@ package enum CMAArtwork {
         let number = value?.integer.flatMap { Int(exactly: $0) } ?? value?.string.flatMap { Int($0) }
         return number.flatMap { $0 > 0 ? $0 : nil }
     }
-
-    /// A year as the museum sends it (an integer; BCE years are negative).
-    private static func year(_ value: JSONValue?) -> Int? { value?.integer.flatMap { Int(exactly: $0) } }
 }

@@ -6,11 +6,10 @@ import SourceKit
 /// offset (``CMAListing``). No rate limit is documented: `--rate auto` and the pacing memory find one.
 package struct CMASource: Source {
     package static let name = SourceName("cma")
-    static let pictureKey = SourceOption.key("picture", of: name)
+    static let pictureKey = CMAQuery.key(for: \.picture)
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "The Cleveland Museum of Art's Open Access API" }
 
     package var defaults: SourceDefaults {
@@ -28,32 +27,27 @@ package struct CMASource: Source {
             license: "CC0 1.0 (the Cleveland Museum of Art's Open Access data and pictures)",
             licenseURL: "https://creativecommons.org/publicdomain/zero/1.0/",
             source: "Cleveland Museum of Art Open Access API (/api/artworks/)", sourceURL: "https://openaccess-api.clevelandart.org/",
-            worksDescription: """
-                The kept set: complete, listed artworks, one per normalized first creator and title. title is the \
-                artwork's title, artist_display_name its first creator's description, object_date its \
-                creation_date, primary_image images.web.url (images.print.url with --picture print), object_url \
-                its page on clevelandart.org. The shared columns hold the museum's fields: department is \
-                department, classification type, medium technique, culture the culture list joined by "; ", \
-                credit_line creditline, accession_number accession_number, object_begin_date and object_end_date \
-                creation_date_earliest and creation_date_latest; period, country and artist_nationality are NULL.
-                """)
+            worksDescription: "The kept set: complete, listed artworks, one per normalized first creator and title.",
+            fields: [
+                .objectID: "`id`", .title: "`title`", .artistDisplayName: "the first of `creators`' `description`",
+                .department: "`department`", .classification: "`type`", .objectDate: "`creation_date`",
+                .objectBeginDate: "`creation_date_earliest`", .objectEndDate: "`creation_date_latest`",
+                .culture: "`culture`, joined by \"; \"", .medium: "`technique`", .accessionNumber: "`accession_number`",
+                .creditLine: "`creditline`", .primaryImage: "`images.web.url` (`images.print.url` with --picture print)",
+                .primaryImageWidth: "that picture's `width`", .primaryImageHeight: "that picture's `height`", .objectURL: "`url`",
+                .rights: "CC0 1.0 when `share_license_status` is CC0", .rightsURL: "CC0 1.0's text, with rights",
+            ])
     }
 
     package var table: SourceTable? { CMAArtwork.table }
     package var facets: [WorkFacet] { [.department, .classification] }
     package var crawl: CrawlStyle { .listing(CMAListing()) }
 
-    package var options: [SourceOption] {
-        [SourceOption("picture", "web|print", "CMA: the picture kept, web (~1,000 px) or print (~3,400 px).", source: name,
-                      defaultValue: "web") { text in
-            guard text == "web" || text == "print" else { throw InvalidValue(expected: "web or print") }
-            return text
-        }]
-    }
+    package var options: [SourceOption] { CMAQuery.options }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
         guard let pages = summary.listPages else { return [] }
-        return ["  cma: \(pages) page\(pages == 1 ? "" : "s") of \(CMAListing.limit) artworks in \(summary.requests) requests"
-            + (summary.isListSettled == false ? ", still moving: nothing withdrawn" : "")]
+        return summaryLine("\(pages) page\(pages == 1 ? "" : "s") of \(CMAListing.limit) artworks in \(summary.requests) requests"
+            + summary.stillMoving)
     }
 }

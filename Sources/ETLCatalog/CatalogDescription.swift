@@ -35,28 +35,12 @@ package enum CatalogDescription {
         package var sql: String
     }
 
-    /// Columns shared by `objects` and `works`, described once.
-    package static let recordColumns: [(name: String, description: String)] = [
-        ("title", "The record's `title`, as received (may carry HTML markup such as `<i>`)"),
-        ("title_text", "`title` as plain text: markup removed, entities decoded, whitespace collapsed"),
-        ("artist_display_name", "`artistDisplayName`"),
-        ("department", "`department`, e.g. European Paintings"),
-        ("classification", "`classification`, e.g. Paintings"),
-        ("object_date", "`objectDate`: the date as free text, e.g. ca. 1620"),
-        ("object_begin_date", "`objectBeginDate`: the earliest year, as an integer (negative for BCE)"),
-        ("object_end_date", "`objectEndDate`: the latest year, as an integer (negative for BCE)"),
-        ("culture", "`culture`; NULL when blank"),
-        ("period", "`period`; NULL when blank"),
-        ("country", "`country`; NULL when blank"),
-        ("medium", "`medium`, e.g. Oil on canvas"),
-        ("artist_nationality", "`artistNationality`; NULL when blank"),
-        ("accession_number", "`accessionNumber`; NULL when blank"),
-        ("credit_line", "`creditLine`; NULL when blank"),
-        ("is_highlight", "`isHighlight`: 1 or 0; NULL when not a JSON boolean"),
-        ("primary_image", "`primaryImage`: URL of the full-size picture"),
-        ("primary_image_small", "`primaryImageSmall`: URL of the web-size picture"),
-        ("object_url", "`objectURL`: the object's page on metmuseum.org"),
-    ]
+    /// Columns shared by `objects` and `works`, described once, in no one
+    /// source's words (each catalog's `metadata.json` adds its source's field).
+    package static let recordColumns: [(name: String, description: String)] = SharedColumn.workColumns.map { ($0.rawValue, $0.summary) }
+
+    /// The ID column every table keys items by.
+    static let objectID = (name: "object_id", description: SharedColumn.objectID.summary)
 
     package static func record(_ names: String...) -> [(name: String, description: String)] {
         names.map { name in recordColumns.first { $0.name == name } ?? (name, "") }
@@ -68,7 +52,7 @@ package enum CatalogDescription {
             name: "works",
             // Each source says what its kept set is (``SourceAttribution/worksDescription``).
             description: "The kept set: complete, listed items, the smallest ID of each duplicate group.",
-            columns: [("object_id", "The Met's objectID")] + recordColumns + [
+            columns: [objectID] + recordColumns + [
                 ("page", "The page file (1…N) the work is on; NULL when not paged"),
                 ("position", "The line in that page file, from 1"),
             ]),
@@ -76,7 +60,7 @@ package enum CatalogDescription {
             name: "objects",
             description: "One row per object ever listed, with what fetching it gave. Bodies are in objects_raw.",
             columns: [
-                ("object_id", "The Met's objectID"),
+                objectID,
                 ("state", "pending, fetched, gone (404), failed (retried next run) or bad_id (400)"),
                 ("needs_fetch", "1 when the next run fetches it"),
                 ("is_listed", "0 once the API's listing no longer has the ID"),
@@ -85,36 +69,37 @@ package enum CatalogDescription {
                 ("fetched_at", "When it was last fetched (UTC)"),
                 ("attempts", "Requests made for it, over all runs"),
                 ("error", "Why the last fetch failed"),
-                ("is_public_domain", "`isPublicDomain`: 1 or 0; NULL when not a JSON boolean"),
+                (SharedColumn.isPublicDomain.rawValue, SharedColumn.isPublicDomain.summary),
             ] + record("primary_image", "primary_image_small", "artist_display_name", "title", "title_text",
                        "classification", "object_date", "object_begin_date", "object_end_date", "culture",
                        "period", "country", "medium", "artist_nationality", "accession_number", "credit_line",
-                       "is_highlight", "object_url", "department") + [
-                ("metadata_date", "`metadataDate`: when the Met last changed the record"),
+                       "is_highlight", "object_url", "department", "rights", "rights_url", "primary_image_width",
+                       "primary_image_height") + [
+                (SharedColumn.metadataDate.rawValue, SharedColumn.metadataDate.summary),
                 ("is_complete", "1 when the record passes every filter rule"),
                 ("dedup_key", "Normalized artist and title; complete objects sharing it are duplicates"),
-                ("planned_out", "1 when MetObjects.csv showed it cannot pass, so it was not fetched"),
+                ("planned_out", "1 when `etl plan` showed from the source's bulk file that it cannot pass, so it was not fetched"),
             ],
             facets: ["state"]),
         Table(
             name: "objects_raw",
             description: "The last 200 body of each fetched object, exactly as received; json_extract reaches any field.",
-            columns: [("object_id", "The Met's objectID"), ("raw_json", "The JSON body")]),
+            columns: [objectID, ("raw_json", "The JSON body")]),
         Table(
             name: "object_reasons",
             description: "The filter's and the CSV plan's reasons, one row per object and reason.",
-            columns: [("object_id", "The Met's objectID"), ("reason", "A reason identifier (see rejections)")]),
+            columns: [objectID, ("reason", "A reason identifier (see rejections)")]),
         Table(
             name: "rejections",
             description: "View: why each object is not a work, one row per object and reason. Reasons: "
                 + reasons.entries.map { "`\($0.reason.rawValue)` (\($0.summary))" }.joined(separator: ", ") + ".",
-            columns: [("object_id", "The Met's objectID"), ("reason", "A reason identifier")],
+            columns: [objectID, ("reason", "A reason identifier")],
             facets: ["reason"]),
         Table(
             name: "rejected_objects",
             description: "View: one row per object that is not a work.",
             columns: [
-                ("object_id", "The Met's objectID"),
+                objectID,
                 ("first_reason", "The most fundamental reason, in the order listed for rejections"),
                 ("reasons", "All its reasons, space-separated, in that order"),
                 ("reason_count", "How many reasons"),
@@ -124,7 +109,7 @@ package enum CatalogDescription {
             name: "images",
             description: "One row per work whose picture etl images tried.",
             columns: [
-                ("object_id", "The Met's objectID"), ("url", "The URL fetched"), ("state", "ok or failed"),
+                objectID, ("url", "The URL fetched"), ("state", "ok or failed"),
                 ("file", "The file, relative to the images folder"), ("bytes", "File size"),
                 ("sha256", "SHA-256 of the file, lowercase hex"), ("content_type", "The Content-Type answered"),
                 ("http_status", "Status of the last answer"), ("fetched_at", "When (UTC)"),

@@ -26,10 +26,10 @@ package enum CatalogMetadata {
             let description = table.name == "works" ? attribution.worksDescription : table.description
             var entry: [String: Any] = ["description": description]
             // A source's works carry its own columns as well.
-            let extra = table.name == "works" ? source.table?.columns.dropFirst() ?? [] : []
-            let columns = table.columns + extra
+            let extra = table.name == "works" ? source.table?.columns.dropFirst().map { ($0.name, $0.description) } ?? [] : []
+            let columns = table.columns.map { ($0.name, Self.described($0, in: table.name, by: attribution)) } + extra
             if !columns.isEmpty {
-                entry["columns"] = Dictionary(uniqueKeysWithValues: columns.map { ($0.name, $0.description) })
+                entry["columns"] = Dictionary(uniqueKeysWithValues: columns.map { ($0.0, $0.1) })
             }
             if table.isHidden { entry["hidden"] = true }
             let facets = table.facets + Self.sourceFacets(of: source, on: table.name)
@@ -57,6 +57,17 @@ package enum CatalogMetadata {
         let data = (try? JSONSerialization.data(
             withJSONObject: metadata, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return data + Data("\n".utf8)
+    }
+
+    /// A shared column of `works` or `objects` as this catalog fills it:
+    /// the shared text, then the source's field, or that it has none.
+    private static func described(
+        _ column: (name: String, description: String), in table: String, by attribution: SourceAttribution
+    ) -> String {
+        guard table == "works" || table == "objects", let shared = SharedColumn(rawValue: column.name), !shared.isDerived else {
+            return column.description
+        }
+        return column.description + (attribution.fields[shared].map { ". Here: \($0)" } ?? ". Here: always NULL (the source has none)")
     }
 
     /// The source's facets that `table` has: all of them on `works` (which
@@ -118,9 +129,10 @@ package enum CatalogMetadata {
         }
         let others = sources.filter { $0.table != nil }
         text += "\n## Catalogs of other sources\n\n"
-        text += "A catalog of \(HelpText.list(others.map { "`--source \($0.name.rawValue)`" }, with: "or")) has the same tables; these columns of `works` and `objects` "
-            + "read differently there. The source's own columns are in a table of their own (every listed item, "
-            + "joined on `object_id`) and on `works` too (the kept items).\n"
+        text += "A catalog of \(HelpText.list(others.map { "`--source \($0.name.rawValue)`" }, with: "or")) has the same tables; "
+            + "the shared columns come from its own fields (see Shared columns by source below). The source's own "
+            + "columns are in a table of their own (every listed item, joined on `object_id`) and on `works` too "
+            + "(the kept items).\n"
         for source in others {
             guard let table = source.table else { continue }
             let attribution = source.attribution
@@ -130,6 +142,14 @@ package enum CatalogMetadata {
             for column in table.columns {
                 text += "| `\(column.name)` | \(column.description.replacingOccurrences(of: "|", with: "\\|")) |\n"
             }
+        }
+        text += "\n## Shared columns by source\n\nWhere each source's catalog takes the shared columns of `works` and "
+            + "`objects` from (its own field names); NULL: that source's catalogs leave the column NULL.\n\n"
+            + "| column | " + sources.map { "`\($0.name.rawValue)`" }.joined(separator: " | ") + " |\n"
+            + "|---|" + String(repeating: "---|", count: sources.count) + "\n"
+        for column in SharedColumn.allCases where !column.isDerived {
+            let cells = sources.map { ($0.attribution.fields[column] ?? "NULL").replacingOccurrences(of: "|", with: "\\|") }
+            text += "| `\(column.rawValue)` | " + cells.joined(separator: " | ") + " |\n"
         }
         text += "\n## Canned queries (in `metadata.json`)\n"
         for query in CatalogDescription.queries {

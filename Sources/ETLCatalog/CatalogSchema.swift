@@ -17,7 +17,7 @@ import Store
 package enum CatalogSchema {
     /// 'METL' in ASCII.
     package static let applicationID: Int64 = 0x4D45_544C
-    package static let version = 7
+    package static let version = 8
 
     /// Row size is ~2.5 KB of raw JSON: 16 KB pages measured 3.5× faster to
     /// insert than 4 KB ones and gave a 58% smaller file.
@@ -34,7 +34,7 @@ package enum CatalogSchema {
     /// The SQL of each step, `stepSQL[v]` upgrading version `v` to `v + 1`
     /// (version 3's is the SQL around its backfill).
     package static let stepSQL: [String] = migrations + [
-        version3AddSQL + "\n" + version3RebuildSQL, version4SQL, version5SQL, version6SQL, version7SQL,
+        version3AddSQL + "\n" + version3RebuildSQL, version4SQL, version5SQL, version6SQL, version7SQL, version8SQL,
     ]
 
     /// Versions 1 and 2, as they stood when version 3 shipped.

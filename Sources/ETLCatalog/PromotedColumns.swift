@@ -13,10 +13,5 @@ package enum PromotedColumns {
     ]
 
     /// Columns copied from `objects` to `works` for every kept work.
-    package static let workColumns = [
-        "title", "title_text", "artist_display_name", "department", "classification", "object_date",
-        "object_begin_date", "object_end_date", "culture", "period", "country", "medium",
-        "artist_nationality", "accession_number", "credit_line", "is_highlight", "primary_image",
-        "primary_image_small", "object_url",
-    ]
+    package static let workColumns = SharedColumn.workColumns.map(\.rawValue)
 }

@@ -5,10 +5,3 @@ package enum FlickrFigure: String, SummaryFigure {
     /// Items past what the API serves of one upload second (nothing withdrawn).
     case unreachable
 }
-
-extension CrawlSummary {
-    package var unreachable: Int? {
-        get { self[count: FlickrFigure.unreachable] }
-        set { self[count: FlickrFigure.unreachable] = newValue }
-    }
-}

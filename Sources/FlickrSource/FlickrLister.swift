@@ -85,7 +85,8 @@ package struct FlickrLister: PagedListing {
     }
 
     package func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary) {
-        (summary.windows, summary.unsteadyWindows, summary.unreachable) = (tally.windows, tally.unsteady, unreachable)
+        (summary.windows, summary.unsteadyWindows) = (tally.windows, tally.unsteady)
+        summary[count: FlickrFigure.unreachable] = unreachable
     }
 
     package static func isUploaded(_ photo: JSONValue, within dates: ClosedRange<Int>) -> Bool {

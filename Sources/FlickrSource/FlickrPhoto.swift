@@ -29,47 +29,37 @@ package enum FlickrPhoto {
 
     /// The photo as a catalog item; nil when it has no ID to key it by.
     package static func item(from photo: JSONValue, query: FlickrQuery) -> ListedItem? {
-        let id: Int
-        var reasons: [RejectionReason] = []
-        switch photo["id"] {
-        case .string(let text)?:
-            guard let number = Int(text), number > 0, text.allSatisfy(\.isASCII) else { return nil }
-            id = number
-        case .integer(let number)? where number > 0:
-            // Usable as a key, but not what the app decodes.
-            id = Int(number)
-            reasons.append(.invalidID)
-        default:
-            return nil
-        }
+        guard let (id, invalid) = ListedItem.id(photo["id"], spelled: .digits) else { return nil }
+        var reasons: [RejectionReason] = invalid ? [.invalidID] : []
         // Both stand in the picture's URL path: `..` or a control character is none.
         let server = PathSegment.usable(photo["server"]?.string)
         let secret = PathSegment.usable(photo["secret"]?.string)
-        if photo["farm"]?.integer == nil { reasons.append(.missingFarm) }
-        if server == nil { reasons.append(.missingServer) }
-        if secret == nil { reasons.append(.missingSecret) }
-        if photo["ispublic"]?.integer != 1 { reasons.append(.notPublic) }
+        if photo["farm"]?.integer == nil { reasons.append(FlickrReason.missingFarm) }
+        if server == nil { reasons.append(FlickrReason.missingServer) }
+        if secret == nil { reasons.append(FlickrReason.missingSecret) }
+        if photo["ispublic"]?.integer != 1 { reasons.append(FlickrReason.notPublic) }
 
         let owner = photo["owner"]?.nonBlankString
         let ownerName = photo["ownername"]?.nonBlankString
         let license = FlickrSearchPage.count(photo["license"])
+        let rights = license.flatMap { FlickrLicense.names[$0] }
         let taken = photo["datetaken"]?.nonBlankString
         let pageURL = owner.map { "https://www.flickr.com/photos/\($0)/\(id)" }
         var item = ListedItem(id: id, rawJSON: photo.encoded, reasons: reasons, details: [
             "owner": .text(owner), "owner_name": .text(ownerName), "license": .int(license),
-            "license_name": .text(license.flatMap { FlickrLicense.names[$0]?.name }),
-            "license_url": .text(license.flatMap { FlickrLicense.names[$0]?.url }),
+            "license_name": .text(rights?.name), "license_url": .text(rights?.url),
             "date_upload": .text(uploadDate(photo["dateupload"])), "date_taken": .text(taken), "server": .text(server),
             "secret": .text(secret), "farm": .int(photo["farm"]?.integer.map(Int.init)), "photo_page_url": .text(pageURL),
         ])
         item.title = photo["title"]?.string ?? ""
         item.creator = ownerName ?? owner
         item.date = taken
-        item.year = taken.flatMap { Int($0.prefix(4)) }
+        item.year = ListedItem.year(ofDate: taken)
         if let server, let secret {
             item.imageURL = "\(query.imageBase)/\(PathSegment.encoded(server))/\(id)_\(PathSegment.encoded(secret))_\(query.imageSize).jpg"
         }
         item.pageURL = pageURL
+        (item.rights, item.rightsURL) = (rights?.name, rights?.url)
         return item
     }
 

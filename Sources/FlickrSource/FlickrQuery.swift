@@ -2,52 +2,27 @@ import ETLCore
 import Foundation
 import SourceKit
 
-/// What `etl crawl --source flickr` searches for.
-package struct FlickrQuery: Sendable, Equatable {
-    /// `--text`: free text matched against titles, descriptions and tags.
+/// What `etl crawl --source flickr` searches for: the options ``settings`` declares.
+package struct FlickrQuery: SourceSettings {
     package var text: String?
-    /// `--tags`: comma-separated tags.
     package var tags: String?
-    /// `--license`: comma-separated Flickr licence IDs.
     package var license: String?
-    /// `--image-size`: the size letter of the picture URL (`m` = 240 px).
     package var imageSize = "m"
     /// Base of picture URLs; tests point it at the mock.
     package var imageBase = "https://live.staticflickr.com"
 
     package init() {}
 
-    /// The query as kept in a crawl's ``CrawlOptions/sourceSettings``.
-    package init(settings: [String: String]) {
-        self.init()
-        text = settings[Self.key("text")]
-        tags = settings[Self.key("tags")]
-        license = settings[Self.key("license")]
-        imageSize = settings[Self.key("image-size")] ?? imageSize
-        imageBase = settings[Self.key("image-base")] ?? imageBase
-    }
+    package static let source = FlickrSource.name
 
-    /// Keeps the query in `settings`, where ``init(settings:)`` reads it.
-    package func store(in settings: inout [String: String]) {
-        settings[Self.key("text")] = text
-        settings[Self.key("tags")] = tags
-        settings[Self.key("license")] = license
-        settings[Self.key("image-size")] = imageSize == FlickrQuery().imageSize ? nil : imageSize
-        settings[Self.key("image-base")] = imageBase == FlickrQuery().imageBase ? nil : imageBase
-    }
-
-    private static func key(_ name: String) -> String { SourceOption.key(name, of: FlickrSource.name) }
-
-    /// The options of `etl crawl` that only Flickr takes.
-    static let options: [SourceOption] = [
-        SourceOption("text", "text", "Flickr: photos whose title, description or tags match this text.", source: FlickrSource.name, parse: VisibleText.line),
-        SourceOption("tags", "tags", "Flickr: photos with any of these tags, separated by commas.", source: FlickrSource.name, parse: tagList),
-        SourceOption(
-            "license", "id,…", "Flickr: only photos under these licences (IDs 0 to 16, e.g. 9,10).", source: FlickrSource.name,
-            parse: licenses),
-        SourceOption(
-            "image-size", "letter", "Flickr: the size letter of the picture URLs (m: 240 px on the longest side).",
-            source: FlickrSource.name, defaultValue: FlickrQuery().imageSize, parse: sizeLetter),
+    package static let settings: [SourceSetting<Self>] = [
+        .option(\.text, "text", "text", "Flickr: photos whose title, description or tags match this text.", parse: VisibleText.line),
+        .option(\.tags, "tags", "tags", "Flickr: photos with any of these tags, separated by commas.", parse: tagList),
+        .option(\.license, "license", "id,…", "Flickr: only photos under these licences (IDs 0 to 16, e.g. 9,10).", parse: licenses),
+        .option(
+            \.imageSize, "image-size", "letter", "Flickr: the size letter of the picture URLs (m: 240 px on the longest side).",
+            parse: SourceOption.choice(sizeLetters, of: "Flickr's size letters")),
+        .hidden(\.imageBase, "image-base"),
     ]
 
     /// Flickr's licence IDs: 0 (all rights reserved) to 16 (CC BY-NC-ND 4.0).
@@ -82,19 +57,12 @@ package struct FlickrQuery: Sendable, Equatable {
         }
         return ids.map(String.init).joined(separator: ",")
     }
-
-    @Sendable static func sizeLetter(_ text: String) throws -> String {
-        guard sizeLetters.contains(text) else {
-            throw InvalidValue(expected: "one of Flickr's size letters " + HelpText.list(sizeLetters, with: "or"))
-        }
-        return text
-    }
 }
 
 extension CrawlOptions {
     /// `--source flickr`: the search.
     package var flickr: FlickrQuery {
-        get { FlickrQuery(settings: sourceSettings) }
-        set { newValue.store(in: &sourceSettings) }
+        get { self[settings: FlickrQuery.self] }
+        set { self[settings: FlickrQuery.self] = newValue }
     }
 }

@@ -11,7 +11,6 @@ package struct FlickrSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "Flickr photos of a search" }
 
     /// One call a second: Flickr allows 3,600 an hour per API key.
@@ -34,13 +33,13 @@ package struct FlickrSource: Source {
             license: "Per photo (flickr_photos.license_name); the catalog's structure CC0 1.0",
             licenseURL: "https://www.flickrhelp.com/hc/en-us/articles/10710266545556-Using-Flickr-images-shared-by-other-members",
             source: "Flickr API (flickr.photos.search)", sourceURL: "https://www.flickr.com/services/api/",
-            worksDescription: """
-                The kept set: complete, public, listed photos. title is the photo's title (may be empty), \
-                artist_display_name the owner's name, object_date when it was taken, primary_image the \
-                picture URL, object_url the photo's page, object_begin_date and object_end_date the year \
-                taken. A photo search has no department, classification, medium, culture, credit line or \
-                accession number: those columns are NULL; license_name is the column to group by.
-                """)
+            worksDescription: "The kept set: complete, public, listed photos; group them by license_name.",
+            fields: [
+                .objectID: "`id`", .title: "`title` (may be empty)", .artistDisplayName: "`ownername`, else `owner`",
+                .objectDate: "`datetaken`", .objectBeginDate: "the year of `datetaken`", .objectEndDate: "the year of `datetaken`",
+                .primaryImage: "built from `server`, `id` and `secret`, at --image-size",
+                .objectURL: "the photo's page on flickr.com", .rights: "the name of `license`", .rightsURL: "that licence's text",
+            ])
     }
 
     package var credentials: [CredentialVariable] {
@@ -68,11 +67,9 @@ package struct FlickrSource: Source {
     package var crawl: CrawlStyle { .listing(PagedLister<FlickrLister>()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
-        guard let windows = summary.windows else { return [] }
-        let unsteady = summary.unsteadyWindows ?? 0
-        let unreachable = summary.unreachable ?? 0
-        return ["  flickr: \(windows) upload-date windows of at most 4,000 photos"
-            + (unsteady > 0 ? ", \(unsteady) changed while read (nothing withdrawn)" : "")
-            + (unreachable > 0 ? ", \(unreachable) photos past the 4,000 of one second (nothing withdrawn)" : "")]
+        let unreachable = summary[count: FlickrFigure.unreachable] ?? 0
+        return summaryLine(summary.windowsRead { "\($0) upload-date windows of at most 4,000 photos" }.map {
+            $0 + (unreachable > 0 ? ", \(unreachable) photos past the 4,000 of one second (nothing withdrawn)" : "")
+        })
     }
 }

@@ -3,7 +3,7 @@ import SourceKit
 
 /// The Met's planning options of `etl crawl`: what to re-fetch and in
 /// which order, kept in a crawl's ``CrawlOptions/sourceSettings``.
-package struct MetPlanning: Sendable, Equatable {
+package struct MetPlanning: SourceSettings {
     /// `--since`, `YYYY-MM-DD`: re-fetch what changed since then instead of since the last run.
     package var since: String?
     /// `--csv`: MetObjects.csv to order the work by (likely complete first).
@@ -13,24 +13,12 @@ package struct MetPlanning: Sendable, Equatable {
 
     package init() {}
 
-    package init(settings: [String: String]) {
-        since = settings[Self.key("since")]
-        csvPath = settings[Self.key("csv")]
-        isCSVSkip = settings[Self.key("csv-skip")] == SourceOption.flagValue
-    }
+    package static let source = MetSource.name
 
-    package func store(in settings: inout [String: String]) {
-        settings[Self.key("since")] = since
-        settings[Self.key("csv")] = csvPath
-        settings[Self.key("csv-skip")] = isCSVSkip ? SourceOption.flagValue : nil
-    }
-
-    private static func key(_ name: String) -> String { SourceOption.key(name, of: MetSource.name) }
-
-    static let options: [SourceOption] = [
-        SourceOption("since", "yyyy-mm-dd", "Re-fetch objects changed since this day (backfill).", source: MetSource.name, parse: day),
-        SourceOption("csv", "path", "Order the work with MetObjects.csv: likely complete first.", source: MetSource.name, parse: SourceOption.path),
-        .flag("csv-skip", "With --csv: do not fetch objects the CSV shows cannot pass.", source: MetSource.name),
+    package static let settings: [SourceSetting<Self>] = [
+        .option(\.since, "since", "yyyy-mm-dd", "Re-fetch objects changed since this day (backfill).", parse: day),
+        .option(\.csvPath, "csv", "path", "Order the work with MetObjects.csv: likely complete first.", parse: SourceOption.path),
+        .flag(\.isCSVSkip, "csv-skip", "With --csv: do not fetch objects the CSV shows cannot pass."),
     ]
 
     /// The rules across them and `--full`.
@@ -51,7 +39,7 @@ package struct MetPlanning: Sendable, Equatable {
 extension CrawlOptions {
     /// The Met's planning options of this crawl.
     package var met: MetPlanning {
-        get { MetPlanning(settings: sourceSettings) }
-        set { newValue.store(in: &sourceSettings) }
+        get { self[settings: MetPlanning.self] }
+        set { self[settings: MetPlanning.self] = newValue }
     }
 }

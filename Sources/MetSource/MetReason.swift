@@ -19,12 +19,12 @@ package enum MetReason: String, SourceReasons {
 
     package var summary: String {
         switch self {
-        case .invalidObjectID: return "the body's objectID is not a positive integer or not the ID asked for"
-        case .csvNotPublicDomain: return "planned out by MetObjects.csv: Is Public Domain is not True"
-        case .csvMissingArtistDisplayName: return "planned out by MetObjects.csv: Artist Display Name is blank"
-        case .csvMissingTitle: return "planned out by MetObjects.csv: Title is blank"
-        case .csvMissingClassification: return "planned out by MetObjects.csv: Classification is blank"
-        case .csvMissingObjectDate: return "planned out by MetObjects.csv: Object Date is blank"
+        case .invalidObjectID: "the body's objectID is not a positive integer or not the ID asked for"
+        case .csvNotPublicDomain: "planned out by MetObjects.csv: Is Public Domain is not True"
+        case .csvMissingArtistDisplayName: "planned out by MetObjects.csv: Artist Display Name is blank"
+        case .csvMissingTitle: "planned out by MetObjects.csv: Title is blank"
+        case .csvMissingClassification: "planned out by MetObjects.csv: Classification is blank"
+        case .csvMissingObjectDate: "planned out by MetObjects.csv: Object Date is blank"
         }
     }
 
@@ -32,17 +32,8 @@ package enum MetReason: String, SourceReasons {
     /// plan's reasons after the fields' (the CSV is a snapshot of them).
     package var ranksAfter: SharedReason {
         switch self {
-        case .invalidObjectID: return .badID
-        default: return .missingObjectDate
+        case .invalidObjectID: .badID
+        default: .missingObjectDate
         }
     }
-}
-
-extension RejectionReason {
-    package static let invalidObjectID = MetReason.invalidObjectID.reason
-    package static let csvNotPublicDomain = MetReason.csvNotPublicDomain.reason
-    package static let csvMissingArtistDisplayName = MetReason.csvMissingArtistDisplayName.reason
-    package static let csvMissingTitle = MetReason.csvMissingTitle.reason
-    package static let csvMissingClassification = MetReason.csvMissingClassification.reason
-    package static let csvMissingObjectDate = MetReason.csvMissingObjectDate.reason
 }

@@ -11,7 +11,6 @@ package struct MetSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "The Met's Collection API" }
 
     /// The first source: its files keep the paths they always had.
@@ -31,7 +30,18 @@ package struct MetSource: Source {
                 """,
             license: "CC0 1.0", licenseURL: "https://creativecommons.org/publicdomain/zero/1.0/",
             source: "The Metropolitan Museum of Art Collection API", sourceURL: "https://metmuseum.github.io/",
-            worksDescription: "The kept set: complete, public-domain, listed objects, the smallest ID of each duplicate group.")
+            worksDescription: "The kept set: complete, public-domain, listed objects, the smallest ID of each duplicate group.",
+            fields: [
+                .objectID: "`objectID`", .title: "`title`", .artistDisplayName: "`artistDisplayName`", .department: "`department`",
+                .classification: "`classification`", .objectDate: "`objectDate`", .objectBeginDate: "`objectBeginDate`",
+                .objectEndDate: "`objectEndDate`", .culture: "`culture`", .period: "`period`", .country: "`country`",
+                .medium: "`medium`", .artistNationality: "`artistNationality`", .accessionNumber: "`accessionNumber`",
+                .creditLine: "`creditLine`", .isHighlight: "`isHighlight` (NULL when not a JSON boolean)",
+                .primaryImage: "`primaryImage` (full size)", .primaryImageSmall: "`primaryImageSmall` (web size)",
+                .objectURL: "`objectURL`", .rights: "CC0 1.0 when `isPublicDomain` is true (the Met's open access)",
+                .rightsURL: "CC0 1.0's text, with rights", .isPublicDomain: "`isPublicDomain` (NULL when not a JSON boolean)",
+                .metadataDate: "`metadataDate`",
+            ])
     }
 
     package var facets: [WorkFacet] { [.department, .classification] }

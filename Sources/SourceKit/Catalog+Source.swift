@@ -59,8 +59,8 @@ extension Catalog {
                 object_id, state, needs_fetch, http_status, fetched_at, attempts, error, primary_image,
                 artist_display_name, title, title_text, object_date, object_begin_date, object_end_date,
                 object_url, is_complete, dedup_key, department, classification, medium, culture, credit_line,
-                accession_number)
-            VALUES (?, \(ObjectState.fetched.sql), 0, 200, ?, 1, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                accession_number, rights, rights_url, primary_image_width, primary_image_height)
+            VALUES (?, \(ObjectState.fetched.sql), 0, 200, ?, 1, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (object_id) DO UPDATE SET
                 state = \(ObjectState.fetched.sql), needs_fetch = 0, http_status = 200, fetched_at = excluded.fetched_at,
                 attempts = attempts + 1, error = NULL, primary_image = excluded.primary_image,
@@ -69,7 +69,9 @@ extension Catalog {
                 object_begin_date = excluded.object_begin_date, object_end_date = excluded.object_end_date,
                 object_url = excluded.object_url, is_complete = excluded.is_complete, dedup_key = excluded.dedup_key,
                 department = excluded.department, classification = excluded.classification, medium = excluded.medium,
-                culture = excluded.culture, credit_line = excluded.credit_line, accession_number = excluded.accession_number
+                culture = excluded.culture, credit_line = excluded.credit_line, accession_number = excluded.accession_number,
+                rights = excluded.rights, rights_url = excluded.rights_url,
+                primary_image_width = excluded.primary_image_width, primary_image_height = excluded.primary_image_height
             """)
         let rawAndReasons = try RawRecordWriter(database: database)
         let details = try table.map { try database.makeStatement(sql: $0.upsertSQL) }
@@ -85,6 +87,8 @@ extension Catalog {
                 // The shared work fields: NULL when blank, as the Met's are.
                 .text(Self.shown(item.department)), .text(Self.shown(item.classification)), .text(Self.shown(item.medium)),
                 .text(Self.shown(item.culture)), .text(Self.shown(item.creditLine)), .text(Self.shown(item.accessionNumber)),
+                .text(Self.shown(item.rights)), .text(Self.shown(item.rightsURL)),
+                .int(item.imageWidth.flatMap { $0 > 0 ? $0 : nil }), .int(item.imageHeight.flatMap { $0 > 0 ? $0 : nil }),
             ])
             try rawAndReasons.write(id: id, raw: .text(item.rawJSON), reasons: item.reasons)
             if let table, let details { try details.execute(arguments: try table.arguments(id: id, values: item.details)) }

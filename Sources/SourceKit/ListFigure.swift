@@ -21,3 +21,8 @@ extension CrawlSummary {
         set { self[count: ListFigure.listPages] = newValue }
     }
 }
+
+extension CrawlSummary {
+    /// What a summary line adds when the list never held still.
+    package var stillMoving: String { isListSettled == false ? ", still moving: nothing withdrawn" : "" }
+}

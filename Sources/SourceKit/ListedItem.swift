@@ -31,6 +31,13 @@ package struct ListedItem: Sendable, Equatable {
     package var accessionNumber: String?
     /// The picture an app shows.
     package var imageURL: String?
+    /// Its size in pixels, when the API says it (etl images measures it too).
+    package var imageWidth: Int?
+    package var imageHeight: Int?
+    /// The licence or rights statement the item comes under (`CC0 1.0`, a
+    /// photo's own licence) and where it is written; nil where the API says none.
+    package var rights: String?
+    package var rightsURL: String?
     /// The item's page on the source's site: the attribution link.
     package var pageURL: String?
     /// Complete items sharing it are duplicates (the smallest ID is kept),

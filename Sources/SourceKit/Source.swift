@@ -8,6 +8,8 @@ import FetchEngine
 /// `SourceRegistry.all`.
 package protocol Source: Sendable {
     /// `--source`, the catalog's `settings.source`, its default folder.
+    static var name: SourceName { get }
+    /// ``name``, as the registry asks a source it holds.
     var name: SourceName { get }
     /// What it is, for `--help`.
     var title: String { get }
@@ -43,6 +45,7 @@ package protocol Source: Sendable {
 }
 
 extension Source {
+    package var name: SourceName { Self.name }
     package var credentials: [CredentialVariable] { [] }
     package var credentialHelp: String { "" }
     package var table: SourceTable? { nil }
@@ -72,6 +75,10 @@ package struct SourceOptionError: Error, Equatable, Sendable {
 }
 
 extension Source {
+    /// `text` as a line of the crawl's summary, in the source's name
+    /// (`  name: text`); no line for nil.
+    package func summaryLine(_ text: String?) -> [String] { text.map { ["  \(name): \($0)"] } ?? [] }
+
     /// What the catalog's metadata says of this source.
     package var described: DescribedSource {
         DescribedSource(

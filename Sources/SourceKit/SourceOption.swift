@@ -45,6 +45,16 @@ package struct SourceOption: Sendable {
         return text
     }
 
+    /// The parser of an option that picks one of `choices`, kept as
+    /// written; `noun` names them in the error (`one of <noun> a, b or c`).
+    package static func choice(_ choices: [String], of noun: String? = nil) -> @Sendable (String) throws -> String {
+        let expected = (noun.map { "one of \($0) " } ?? "") + HelpText.list(choices, with: "or")
+        return { text in
+            guard choices.contains(text) else { throw InvalidValue(expected: expected) }
+            return text
+        }
+    }
+
     /// Where the value is kept: named by source, so two sources' options never meet.
     package var key: String { Self.key(name, of: source) }
 

@@ -22,3 +22,14 @@ extension CrawlSummary {
         set { self[count: WindowFigure.unsteadyWindows] = newValue }
     }
 }
+
+extension CrawlSummary {
+    /// How a listing read in windows went: `read(windows)`, the source's
+    /// words for its windows, and how many changed while read; nil when
+    /// the crawl read no windows.
+    package func windowsRead(_ read: (Int) -> String) -> String? {
+        guard let windows else { return nil }
+        let unsteady = unsteadyWindows ?? 0
+        return read(windows) + (unsteady > 0 ? ", \(unsteady) changed while read (nothing withdrawn)" : "")
+    }
+}

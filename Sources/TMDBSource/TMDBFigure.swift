@@ -8,15 +8,3 @@ package enum TMDBFigure: String, SummaryFigure {
     /// Pages the app's whole-page decode loses (one incomplete movie costs it the page's 20).
     case pagesLostToWholePageDecode
 }
-
-extension CrawlSummary {
-    package var listPasses: Int? {
-        get { self[count: TMDBFigure.listPasses] }
-        set { self[count: TMDBFigure.listPasses] = newValue }
-    }
-
-    package var pagesLostToWholePageDecode: Int? {
-        get { self[count: TMDBFigure.pagesLostToWholePageDecode] }
-        set { self[count: TMDBFigure.pagesLostToWholePageDecode] = newValue }
-    }
-}

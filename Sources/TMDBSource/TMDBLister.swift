@@ -62,10 +62,10 @@ package struct TMDBLister: PagedListing {
     }
 
     package func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary) {
-        summary.listPasses = tally.reads
+        summary[count: TMDBFigure.listPasses] = tally.reads
         summary.isListSettled = listing.isComplete
         summary.listPages = pagesInList
-        summary.pagesLostToWholePageDecode = pagesLost
+        summary[count: TMDBFigure.pagesLostToWholePageDecode] = pagesLost
     }
 
     /// `GET /movie/now_playing?page=P`; TMDB's errors are

@@ -28,26 +28,18 @@ package enum TMDBMovie {
 
     /// The movie as a catalog item; nil when it has no ID to key it by.
     package static func item(from movie: JSONValue, rank: Int, query: TMDBQuery) -> ListedItem? {
-        var reasons: [RejectionReason] = []
-        let id: Int
-        switch movie["id"] {
-        case .integer(let number)? where number > 0: id = Int(number)
-        case .string(let text)?:
-            guard let number = Int(text), number > 0 else { return nil }
-            id = number
-            reasons.append(.invalidID)
-        default: return nil
-        }
+        guard let (id, invalid) = ListedItem.id(movie["id"]) else { return nil }
+        var reasons: [RejectionReason] = invalid ? [.invalidID] : []
         let title = movie["title"]?.nonBlankString
         let overview = movie["overview"]?.nonBlankString
         let poster = movie["poster_path"]?.nonBlankString
         let released = movie["release_date"]?.nonBlankString
         let vote = movie["vote_average"]?.number
         if title == nil { reasons.append(.missingTitle) }
-        if overview == nil { reasons.append(.missingOverview) }
-        if poster == nil { reasons.append(.missingPosterPath) }
-        if released == nil { reasons.append(.missingReleaseDate) }
-        if vote == nil { reasons.append(.missingVoteAverage) }
+        if overview == nil { reasons.append(TMDBReason.missingOverview) }
+        if poster == nil { reasons.append(TMDBReason.missingPosterPath) }
+        if released == nil { reasons.append(TMDBReason.missingReleaseDate) }
+        if vote == nil { reasons.append(TMDBReason.missingVoteAverage) }
         let pageURL = "https://www.themoviedb.org/movie/\(id)"
         var item = ListedItem(id: id, rawJSON: movie.encoded, reasons: reasons, details: table.values(of: movie, computed: [
             "genre_ids": .text(movie["genre_ids"].map(\.encoded)),
@@ -56,7 +48,7 @@ package enum TMDBMovie {
         ]))
         item.title = title ?? movie["title"]?.string
         item.date = released
-        item.year = released.flatMap { Int($0.prefix(4)) }
+        item.year = ListedItem.year(ofDate: released)
         item.classification = TMDBGenre.first(of: movie["genre_ids"])
         item.imageURL = poster.map { "\(query.imageBase)\($0.hasPrefix("/") ? "" : "/")\($0)" }
         item.pageURL = pageURL

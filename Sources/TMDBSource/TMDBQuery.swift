@@ -1,42 +1,21 @@
 import ETLCore
 import SourceKit
 
-/// What `etl crawl --source tmdb` asks for.
-package struct TMDBQuery: Sendable, Equatable {
-    /// `--region`: ISO 3166-1 code, e.g. `US`.
+/// What `etl crawl --source tmdb` asks for: the options ``settings`` declares.
+package struct TMDBQuery: SourceSettings {
     package var region: String?
-    /// `--language`: e.g. `en-US`.
     package var language: String?
     /// Base of poster URLs; tests point it at the mock.
     package var imageBase = "https://image.tmdb.org/t/p/w500"
 
     package init() {}
 
-    /// The query as kept in a crawl's ``CrawlOptions/sourceSettings``.
-    package init(settings: [String: String]) {
-        self.init()
-        region = settings[Self.key("region")]
-        language = settings[Self.key("language")]
-        imageBase = settings[Self.key("image-base")] ?? imageBase
-    }
+    package static let source = TMDBSource.name
 
-    /// Keeps the query in `settings`, where ``init(settings:)`` reads it.
-    package func store(in settings: inout [String: String]) {
-        settings[Self.key("region")] = region
-        settings[Self.key("language")] = language
-        settings[Self.key("image-base")] = imageBase == TMDBQuery().imageBase ? nil : imageBase
-    }
-
-    private static func key(_ name: String) -> String { SourceOption.key(name, of: TMDBSource.name) }
-
-    /// The options of `etl crawl` that only TMDB takes.
-    static let options: [SourceOption] = [
-        SourceOption(
-            "region", "code", "TMDB: the country whose release dates and ratings apply, e.g. US.", source: TMDBSource.name,
-            parse: region),
-        SourceOption(
-            "language", "code", "TMDB: the language of titles and overviews, e.g. en or en-US.", source: TMDBSource.name,
-            parse: language),
+    package static let settings: [SourceSetting<Self>] = [
+        .option(\.region, "region", "code", "TMDB: the country whose release dates and ratings apply, e.g. US.", parse: region),
+        .option(\.language, "language", "code", "TMDB: the language of titles and overviews, e.g. en or en-US.", parse: language),
+        .hidden(\.imageBase, "image-base"),
     ]
 
     /// `us` → `US`: an ISO 3166-1 code, two letters.
@@ -62,7 +41,7 @@ package struct TMDBQuery: Sendable, Equatable {
 extension CrawlOptions {
     /// `--source tmdb`: region and language.
     package var tmdb: TMDBQuery {
-        get { TMDBQuery(settings: sourceSettings) }
-        set { newValue.store(in: &sourceSettings) }
+        get { self[settings: TMDBQuery.self] }
+        set { self[settings: TMDBQuery.self] = newValue }
     }
 }

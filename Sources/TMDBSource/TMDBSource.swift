@@ -12,7 +12,6 @@ package struct TMDBSource: Source {
 
     package init() {}
 
-    package var name: SourceName { Self.name }
     package var title: String { "TMDB's now-playing movies" }
 
     /// TMDB's limit is about 40 requests a second; today's list replaces a
@@ -35,13 +34,13 @@ package struct TMDBSource: Source {
             license: "TMDB API Terms of Use (attribution required)",
             licenseURL: "https://www.themoviedb.org/api-terms-of-use",
             source: "The Movie Database (TMDB) API, /movie/now_playing", sourceURL: "https://developer.themoviedb.org/",
-            worksDescription: """
-                The kept set: complete movies of today's list. title is the movie's title, artist_display_name \
-                is empty (the list names no makers), object_date the release date, primary_image the poster \
-                URL (w500), object_url the movie's page on themoviedb.org, classification the name of the \
-                first genre TMDB lists for it, object_begin_date and object_end_date the release year. \
-                department, medium, culture, credit_line and accession_number are NULL.
-                """)
+            worksDescription: "The kept set: complete movies of today's list.",
+            fields: [
+                .objectID: "`id`", .title: "`title`", .artistDisplayName: "always empty: the list names no makers",
+                .classification: "the name of the first of `genre_ids`", .objectDate: "`release_date`",
+                .objectBeginDate: "the year of `release_date`", .objectEndDate: "the year of `release_date`",
+                .primaryImage: "`poster_path` at w500", .objectURL: "the movie's page on themoviedb.org",
+            ])
     }
 
     package var credentials: [CredentialVariable] {
@@ -69,13 +68,11 @@ package struct TMDBSource: Source {
     package var crawl: CrawlStyle { .listing(PagedLister<TMDBLister>()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
-        guard let passes = summary.listPasses, let pages = summary.listPages else { return [] }
-        var read = passes == 1 ? "once" : "\(passes) times (the list moved)"
-        if summary.isListSettled == false { read += ", still moving: nothing withdrawn" }
-        if pages > TMDBLister.maxPages { read += ", TMDB serves \(TMDBLister.maxPages) of them: nothing withdrawn" }
-        return [
-            "  tmdb: \(pages) pages read \(read); "
-                + "a whole-page decode would lose \(summary.pagesLostToWholePageDecode ?? 0) of \(min(pages, TMDBLister.maxPages)) pages"
-        ]
+        guard let passes = summary[count: TMDBFigure.listPasses], let pages = summary.listPages else { return [] }
+        let (served, lost) = (TMDBLister.maxPages, summary[count: TMDBFigure.pagesLostToWholePageDecode] ?? 0)
+        return summaryLine(
+            "\(pages) pages read \(passes == 1 ? "once" : "\(passes) times (the list moved)")\(summary.stillMoving)"
+                + (pages > served ? ", TMDB serves \(served) of them: nothing withdrawn" : "")
+                + "; a whole-page decode would lose \(lost) of \(min(pages, served)) pages")
     }
 }

@@ -265,6 +265,32 @@ struct RateControllerTests {
         #expect(controller.cleanRate == floor && controller.cleanSource == .ramp, "the floor is kept for what it proves")
     }
 
+    @Test func aShortCooldownProvesACleanRateInFiveCooldownsAndStepsDownByATenthAfterAQuickBlock() {
+        var short = RateController(settings: .paced(start: 40, cooldown: 2), now: 0)
+        short.recordBlock(at: 1)
+        #expect(short.rate == 40 * 0.76, "a first block resumes under the overshoot, whatever the cooldown")
+        short.recordResume(at: 3)
+        short.recordBlock(at: 4)
+        #expect(short.rate == 40 * 0.76 * 0.9, "blocked right after resuming, where a block costs 2 s: a tenth lower, not half")
+        #expect(short.ceiling == 40 * 0.76)
+        short.recordResume(at: 6)
+        var now = Self.drive(&short, from: 6, for: 9)
+        #expect(short.cleanRate == nil, "9 s is not yet 5 cooldowns")
+        now = Self.drive(&short, from: now, for: 1.5)
+        #expect(short.cleanRate == 40 * 0.76 * 0.9, "10 s with no block (5 cooldowns of 2 s) prove it")
+        #expect(short.cleanSource == .block)
+
+        var long = RateController(settings: .paced(start: 40, cooldown: 60), now: 0)
+        long.recordBlock(at: 1)
+        long.recordResume(at: 61)
+        long.recordBlock(at: 62)
+        #expect(long.rate == 40 * 0.76 * 0.5, "a block that costs a minute: half, as before")
+        long.recordResume(at: 122)
+        Self.drive(&long, from: 122, for: 30)
+        #expect(long.cleanRate == nil, "and a minute's proof")
+        #expect(Settings.paced(cooldown: 60).sustain == 60 && Settings.paced(cooldown: 10).sustain == 50)
+    }
+
     /// The same front end and run length, with a memory an earlier short run
     /// left and with none: the memory never answers fewer requests.
     @Test(arguments: [(30, 10.0, 60.0, 1.0, 60.0), (60, 1, 2, 5, 2), (40, 1, 60, 1, 60), (20, 10, 60, 1, 60), (100, 60, 60, 1, 60)])

@@ -53,6 +53,29 @@ struct RequestPacerTests {
         #expect(await pacer.ceiling == nil, "a maximum is not a learnt ceiling")
     }
 
+    @Test func requestsInFlightTogetherGetTheTurnsOneRequestWouldAsTheRateGrows() async {
+        let clock = ManualClock()
+        let pacer = Self.pacer(.auto, settings: .init(start: 2, maximum: 8, interval: 0.5, growth: 2), clock: clock)
+        // Four requesters, as a crawl with --concurrency 4: turns booked all
+        // at once at 2/s would be 0, 0.5, 1, 1.5 whatever the rate grew to.
+        let instants = await clock.driving {
+            await withTaskGroup(of: [Duration].self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        var granted: [Duration] = []
+                        for _ in 0..<3 {
+                            if await pacer.acquire() == nil { granted.append(clock.now) }
+                        }
+                        return granted
+                    }
+                }
+                return await group.reduce(into: []) { $0 += $1 }.sorted()
+            }
+        }
+        #expect(instants == timeline([0, 0.5, 1, 1.25, 1.5, 1.75, 1.875, 2, 2.125, 2.25, 2.375, 2.5]))
+        #expect(await pacer.currentRate == 8)
+    }
+
     @Test func aFirstBlockSetsTheCeilingAndResumesBelowItAfterTheCooldown() async {
         let clock = ManualClock()
         let pacer = Self.pacer(

@@ -11,10 +11,14 @@ package struct SourceAttribution: Sendable {
     package var sourceURL: String
     /// What the kept set is, for `works`.
     package var worksDescription: String
+    /// Where each shared column comes from, in the source's words (its
+    /// field names); a column not named here is NULL in its catalogs.
+    /// `metadata.json` and `docs/catalog.md` say it beside each column.
+    package var fields: [SharedColumn: String]
 
     package init(
         title: String, description: String, license: String, licenseURL: String, source: String, sourceURL: String,
-        worksDescription: String
+        worksDescription: String, fields: [SharedColumn: String]
     ) {
         self.title = title
         self.description = description
@@ -23,5 +27,6 @@ package struct SourceAttribution: Sendable {
         self.source = source
         self.sourceURL = sourceURL
         self.worksDescription = worksDescription
+        self.fields = fields
     }
 }

@@ -22,7 +22,7 @@ package enum PageBundle {
         ("objectID", "object_id"), ("title", "title"), ("artistDisplayName", "artist_display_name"),
         ("objectDate", "object_date"), ("classification", "classification"), ("department", "department"),
         ("medium", "medium"), ("primaryImage", "primary_image"), ("primaryImageSmall", "primary_image_small"),
-        ("objectURL", "object_url"),
+        ("objectURL", "object_url"), ("rights", "rights"), ("rightsURL", "rights_url"),
     ]
 
     /// JSON key and `images` column of a verified picture, in output order.

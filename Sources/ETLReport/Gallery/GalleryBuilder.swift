@@ -59,7 +59,7 @@ package struct GalleryBuilder: Sendable {
     package func entries(in catalog: Catalog) throws -> [Int: [GalleryEntry]] {
         var pages: [Int: [GalleryEntry]] = [:]
         let rows = try catalog.database.fetchAll(sql: """
-            SELECT w.page, w.object_id, w.title, w.artist_display_name, w.object_date, w.object_url,
+            SELECT w.page, w.object_id, w.title, w.artist_display_name, w.object_date, w.object_url, w.rights, w.rights_url,
                    i.thumb_file, i.thumb_width, i.thumb_height, i.placeholder, i.color
               FROM works w
               LEFT JOIN images i ON i.object_id = w.object_id AND i.state = \(ImageState.ok.sql)
@@ -74,7 +74,8 @@ package struct GalleryBuilder: Sendable {
                 date: try row.text(named: "object_date") ?? "", link: try row.text(named: "object_url"),
                 thumb: try row.text(named: "thumb_file"), thumbWidth: try row.integer(named: "thumb_width"),
                 thumbHeight: try row.integer(named: "thumb_height"), placeholder: try row.text(named: "placeholder"),
-                color: try row.text(named: "color")))
+                color: try row.text(named: "color"), rights: try row.text(named: "rights"),
+                rightsLink: try row.text(named: "rights_url")))
         }
         return pages
     }

@@ -21,4 +21,7 @@ package struct GalleryEntry: Sendable, Equatable {
     package var thumbHeight: Int?
     package var placeholder: String?
     package var color: String?
+    /// The licence it comes under (`works.rights`) and where it is written.
+    package var rights: String? = nil
+    package var rightsLink: String? = nil
 }

@@ -33,8 +33,8 @@ import Foundation
 ///   never a rate to fall back to (with fast growth it may be a small
 ///   share of the block's): a block is judged as if nothing were proven,
 ///   and resumes no lower than it.
-/// - **Clean rate**: a rate used for `sustain` seconds (60) with no block is
-///   proven clean; it is what a later block falls back to, and what the next
+/// - **Clean rate**: a rate used for `sustain` seconds (60; 5 cooldowns
+///   where that is less) with no block is proven clean; it is what a later block falls back to, and what the next
 ///   run remembers, with how it was learnt (``CleanRateSource``).
 /// - **Floor**: a clean rate well below where a block at the ceiling
 ///   resumes (`ceiling × firstBackoff`), or with no ceiling at all, is a
@@ -59,8 +59,11 @@ import Foundation
 ///   a first block and a second on resuming, and a third for the search
 ///   would make three.
 /// - **A block at or below the clean rate**: within `quickBlock` seconds
-///   (60) of the rate starting (a wrong memory, a limit that fell far),
-///   forget the clean rate and halve; later (the limit fell a little),
+///   (60) of the rate starting (a wrong memory, a limit that fell far, a
+///   resume just over the limit), forget the clean rate and resume at
+///   `quickBackoff`: half, or 90% where a block costs seconds (a cooldown
+///   of 5 s or less; the rate is then proven clean in 5 cooldowns, not a
+///   minute, see ``Settings/sustain(cooldown:)``); later (the limit fell a little),
 ///   resume at `backoff` (90%), which becomes the clean rate.
 /// - **Raising**: once the limit is found, step `raiseStep` above the
 ///   ceiling only after `raisePeriod` seconds (6 hours) with no block, this
@@ -93,6 +96,8 @@ public struct RateController: Sendable, Equatable {
         public var cleanRateIsFloor: Bool
         public var firstBackoff: Double
         public var backoff: Double
+        /// Share of the rate a quick block (see `quickBlock`) resumes at.
+        public var quickBackoff: Double
         public var quickBlock: Double
         public var sustain: Double
         public var searchWait: Double
@@ -105,7 +110,7 @@ public struct RateController: Sendable, Equatable {
             start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 0.5,
             growth: Double = 1.02, requestGrowth: Double = 1.01, doubling: Double = .infinity, rampProof: Double = 30,
             cleanRateIsFloor: Bool = true,
-            firstBackoff: Double = 0.76, backoff: Double = 0.9, quickBlock: Double = 60,
+            firstBackoff: Double = 0.76, backoff: Double = 0.9, quickBackoff: Double = 0.5, quickBlock: Double = 60,
             sustain: Double = 60, searchWait: Double = 900, closeEnough: Double = 1.05,
             raisePeriod: Double = 6 * 3_600, raiseStep: Double = 1.05, memoryFraction: Double = 0.97
         ) {
@@ -120,6 +125,7 @@ public struct RateController: Sendable, Equatable {
             self.cleanRateIsFloor = cleanRateIsFloor
             self.firstBackoff = firstBackoff
             self.backoff = backoff
+            self.quickBackoff = quickBackoff
             self.quickBlock = quickBlock
             self.sustain = sustain
             self.searchWait = searchWait
@@ -129,16 +135,37 @@ public struct RateController: Sendable, Equatable {
             self.memoryFraction = memoryFraction
         }
 
-        /// The settings a run with `cooldown` uses: the search wait and the
-        /// slow start's doubling scale with what a block costs.
+        /// The settings a run with `cooldown` uses: the search wait, the
+        /// slow start's doubling, the proof of a clean rate and the step
+        /// down after a quick block scale with what a block costs.
         public static func paced(start: Double = 1, maximum: Double = 80, cooldown: Double) -> Settings {
+            Settings(
+                start: start, maximum: maximum, doubling: doubling(cooldown: cooldown),
+                quickBackoff: quickBackoff(cooldown: cooldown), sustain: sustain(cooldown: cooldown),
+                searchWait: searchWait(cooldown: cooldown))
+        }
+
+        /// The rules before the proof and the quick step scaled with the
+        /// cooldown (15f8375). Kept so `pacing-sim` shows before and after in one run.
+        public static func previous(start: Double = 1, maximum: Double = 80, cooldown: Double) -> Settings {
             Settings(start: start, maximum: maximum, doubling: doubling(cooldown: cooldown), searchWait: searchWait(cooldown: cooldown))
         }
 
-        /// The rules before the second part of issue 31: no doubling per
-        /// cooldown. Kept so `pacing-sim` shows before and after in one run.
-        public static func previous(start: Double = 1, maximum: Double = 80, cooldown: Double) -> Settings {
-            Settings(start: start, maximum: maximum, searchWait: searchWait(cooldown: cooldown))
+        /// Seconds of no block that prove a rate clean: 5 cooldowns, at most
+        /// a minute (the default 60 s cooldown: a minute, as before). With
+        /// `--cooldown 2` a rate is proven in 10 s: a crawl of a minute
+        /// learns the rate it held after a block, not only the block.
+        public static func sustain(cooldown: Double) -> Double {
+            min(60, max(cooldown, 1) * 5)
+        }
+
+        /// Where a quick block resumes: half the rate where a block costs a
+        /// minute (a third block would cost a night's budget), 90% where it
+        /// costs seconds (a cooldown of 5 s or less: on the 60/s stand-in
+        /// the resume at 76% of an overshoot was blocked again, and half of
+        /// it held the crawl at 28/s under a limit near 55/s).
+        public static func quickBackoff(cooldown: Double) -> Double {
+            cooldown <= 5 ? 0.9 : 0.5
         }
 
         /// Clean seconds before a search step: `cooldowns` cooldowns, so a
@@ -371,7 +398,7 @@ public struct RateController: Sendable, Equatable {
             // Blocked soon after the rate started: a wrong memory, or a limit that fell far.
             cleanRate = nil
             cleanSource = nil
-            resume = blocked * 0.5
+            resume = blocked * settings.quickBackoff
             ceiling = blocked
         } else {
             // Blocked at a rate that had held a while: the limit fell a little

@@ -42,6 +42,9 @@ public actor RequestPacer {
     private var nextSlot: Duration
     private var isResuming = false
     private var gateWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether a request sleeps until the next turn; the others wait in `turnWaiters`.
+    private var isTurnBooked = false
+    private var turnWaiters: [CheckedContinuation<Void, Never>] = []
     private var events: [PacerEvent] = []
     private var lastRefusal = ""
     private var hasReportedCap = false
@@ -122,6 +125,15 @@ public actor RequestPacer {
                 await waitForGate()
                 continue
             }
+            // One request at a time waits for the next turn: the others queue
+            // behind it and book theirs when it goes, at the rate then in
+            // force (booked all at once, `concurrency` turns ran at the rate
+            // of the moment they were booked: a slow start from 1/s with 8
+            // in flight held 1/s for 8 s whatever it had grown to).
+            if isTurnBooked {
+                await waitForTurn()
+                continue
+            }
             let now = clock.now
             var slot = max(now, nextSlot)
             if let until = judge.cooldownUntil.map(instant), until > slot { slot = until }
@@ -130,7 +142,11 @@ public actor RequestPacer {
             nextSlot = slot + interval
             if slot > now {
                 let epoch = judge.epoch
-                guard await stop.sleep(until: slot, on: clock) else { return budgetStop() ?? .stopped }
+                isTurnBooked = true
+                let slept = await stop.sleep(until: slot, on: clock)
+                isTurnBooked = false
+                passTurn()
+                guard slept else { return budgetStop() ?? .stopped }
                 // A suspicion or a block during the wait moved everything: queue again.
                 if judge.epoch != epoch { continue }
             }
@@ -266,6 +282,17 @@ public actor RequestPacer {
 
     private func waitForGate() async {
         await withCheckedContinuation { gateWaiters.append($0) }
+    }
+
+    private func waitForTurn() async {
+        await withCheckedContinuation { turnWaiters.append($0) }
+    }
+
+    /// Lets the requests queued for a turn book one again (the first to run books it).
+    private func passTurn() {
+        let waiters = turnWaiters
+        turnWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
     private func openGate() {

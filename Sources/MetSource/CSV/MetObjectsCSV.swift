@@ -36,15 +36,15 @@ package struct MetObjectsCSV: Sendable {
     ]
 
     /// `Is Public Domain` is anything other than exactly `True`.
-    package static let notPublicDomainReason = RejectionReason.csvNotPublicDomain
+    package static let notPublicDomainReason = MetReason.csvNotPublicDomain.reason
     /// Every `|`-separated part of `Artist Display Name` is blank.
-    package static let missingArtistReason = RejectionReason.csvMissingArtistDisplayName
+    package static let missingArtistReason = MetReason.csvMissingArtistDisplayName.reason
     /// `Title` is blank.
-    package static let missingTitleReason = RejectionReason.csvMissingTitle
+    package static let missingTitleReason = MetReason.csvMissingTitle.reason
     /// `Classification` is blank.
-    package static let missingClassificationReason = RejectionReason.csvMissingClassification
+    package static let missingClassificationReason = MetReason.csvMissingClassification.reason
     /// `Object Date` is blank.
-    package static let missingObjectDateReason = RejectionReason.csvMissingObjectDate
+    package static let missingObjectDateReason = MetReason.csvMissingObjectDate.reason
 
     /// Positions in ``header`` of the columns the rules read. Hard-coded
     /// rather than looked up because the header is validated before any row

@@ -18,8 +18,8 @@ package struct ResultWriter: ResultWriting {
                 object_id, state, needs_fetch, http_status, fetched_at, attempts, error,
                 is_public_domain, primary_image, primary_image_small, artist_display_name, title,
                 classification, object_date, medium, object_url, department, metadata_date,
-                is_complete, dedup_key, \(promoted.joined(separator: ", ")))
-            VALUES (?, \(ObjectState.fetched.sql), 0, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(String(repeating: ", ?", count: promoted.count)))
+                is_complete, dedup_key, rights, rights_url, \(promoted.joined(separator: ", ")))
+            VALUES (?, \(ObjectState.fetched.sql), 0, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(String(repeating: ", ?", count: promoted.count)))
             ON CONFLICT (object_id) DO UPDATE SET
                 state = \(ObjectState.fetched.sql), needs_fetch = 0, http_status = excluded.http_status,
                 fetched_at = excluded.fetched_at, attempts = attempts + excluded.attempts, error = NULL,
@@ -30,6 +30,7 @@ package struct ResultWriter: ResultWriting {
                 medium = excluded.medium, object_url = excluded.object_url,
                 department = excluded.department, metadata_date = excluded.metadata_date,
                 is_complete = excluded.is_complete, dedup_key = excluded.dedup_key, planned_out = 0,
+                rights = excluded.rights, rights_url = excluded.rights_url,
                 \(promoted.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
             """)
         // A 404 or 400 is final: keep the last good body for the record, but
@@ -70,6 +71,9 @@ package struct ResultWriter: ResultWriting {
                 .text(object.objectDate), .text(object.medium), .text(object.objectURL),
                 .text(object.department), .text(object.metadataDate), .bool(isComplete),
                 isComplete ? .text(ObjectFilter.duplicateKey(for: object)) : .null,
+                // The Met's open-access records (isPublicDomain) are CC0.
+                .text(object.isPublicDomain == true ? Rights.cc0.name : nil),
+                .text(object.isPublicDomain == true ? Rights.cc0.url : nil),
             ] + PromotedColumns.values(of: object))
             try rawAndReasons.write(id: id, raw: .utf8(body), reasons: reasons)
         case .gone(let message):

@@ -13,7 +13,7 @@ package enum ObjectFilter {
     package static func rejectionReasons(for object: MetObject, requestedID: Int? = nil) -> [RejectionReason] {
         var reasons: [RejectionReason] = []
         let id = object.objectID ?? 0
-        if id <= 0 || (requestedID.map { $0 != id } ?? false) { reasons.append(.invalidObjectID) }
+        if id <= 0 || (requestedID.map { $0 != id } ?? false) { reasons.append(MetReason.invalidObjectID) }
         if object.isPublicDomain != true { reasons.append(.notPublicDomain) }
         if !hasText(object.primaryImage) { reasons.append(.missingPrimaryImage) }
         if !hasText(object.artistDisplayName) { reasons.append(.missingArtistDisplayName) }

@@ -24,6 +24,7 @@ struct GalleryTests {
         try catalog.database.execute(sql: """
             UPDATE works SET title = '<script>alert(1)</script>', object_url = 'javascript:alert(1)' WHERE object_id = 2;
             UPDATE works SET object_url = 'https://www.example.org/1?a=1&b=2' WHERE object_id = 1;
+            UPDATE works SET rights_url = 'javascript:alert(2)' WHERE object_id = 2;
             """)
         _ = try await ImageDownloader(options: options, client: client).run()
         _ = try PagesBuilder(catalog: catalog, layout: PageLayout(pageCount: 2, pageSize: 2, order: .id), outDirectory: directory.path("pages")).build()
@@ -39,6 +40,9 @@ struct GalleryTests {
         #expect(first.contains(#"data-hash="\#(row.string("placeholder") ?? "?")""#))
         #expect(first.contains(#"<a href="https://www.example.org/1?a=1&amp;b=2" rel="noopener">met #1</a>"#))
         #expect(first.contains("&lt;script&gt;alert(1)&lt;/script&gt;") && !first.contains("javascript:"))
+        // The licence beside each work: linked to its text, or plain text when that is no web link.
+        #expect(first.contains(#"<a class="rights" href="https://creativecommons.org/publicdomain/zero/1.0/" rel="license noopener">CC0 1.0</a>"#))
+        #expect(first.contains(#"<span class="rights">CC0 1.0</span>"#))
         #expect(first.contains(#"<a href="page-2.html">Page 2 →</a>"#))
         let second = try String(contentsOfFile: written[1], encoding: .utf8)
         #expect(second.contains("No picture yet") && !second.contains("<img"))

@@ -85,7 +85,7 @@ struct SourceAnswerTests {
         #expect(item.reasons.isEmpty && item.imageURL == "https://live.staticflickr.com/65535/123_abc_m.jpg")
         #expect(item.pageURL == "https://www.flickr.com/photos/1@N00/123")
         let odd = try json("{\"id\":\"124\",\"farm\":\"66\",\"server\":\" \",\"secret\":\"abc\",\"ispublic\":true}")
-        #expect(FlickrPhoto.item(from: odd, query: FlickrQuery())?.reasons == [.missingFarm, .missingServer, .notPublic])
+        #expect(FlickrPhoto.item(from: odd, query: FlickrQuery())?.reasons == [FlickrReason.missingFarm, .missingServer, .notPublic].map(\.reason))
         #expect(FlickrPhoto.item(from: try json("{\"id\":\"\",\"farm\":1}"), query: FlickrQuery()) == nil)
         #expect(FlickrPhoto.item(from: try json("{\"id\":\"12a\"}"), query: FlickrQuery()) == nil)
 
@@ -93,7 +93,7 @@ struct SourceAnswerTests {
         let film = try #require(TMDBMovie.item(from: movie, rank: 3, query: TMDBQuery()))
         #expect(film.reasons.isEmpty && film.imageURL == "https://image.tmdb.org/t/p/w500/p.jpg" && film.year == 2026)
         let incomplete = try json("{\"id\":8,\"title\":\" \",\"overview\":\"B\",\"poster_path\":null,\"release_date\":\"\",\"vote_average\":\"7\"}")
-        #expect(TMDBMovie.item(from: incomplete, rank: 1, query: TMDBQuery())?.reasons == [.missingTitle, .missingPosterPath, .missingReleaseDate, .missingVoteAverage])
+        #expect(TMDBMovie.item(from: incomplete, rank: 1, query: TMDBQuery())?.reasons == [.missingTitle] + [TMDBReason.missingPosterPath, .missingReleaseDate, .missingVoteAverage].map(\.reason))
         #expect(TMDBMovie.item(from: try json("{\"id\":\"9\",\"title\":\"A\"}"), rank: 1, query: TMDBQuery())?.reasons.first == .invalidID)
         #expect(TMDBMovie.item(from: try json("{\"id\":true}"), rank: 1, query: TMDBQuery()) == nil)
     }

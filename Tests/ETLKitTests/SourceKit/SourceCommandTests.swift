@@ -25,7 +25,7 @@ struct SourceCommandTests {
         #expect(run.exitCode == 0, "\(run.standardError)")
         let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
         #expect(summary.source == .tmdb && summary.kept > 0)
-        #expect(summary.pagesLostToWholePageDecode == (try await fixture.mock.expected())["pages_with_incomplete"]?.int)
+        #expect(summary[count: TMDBFigure.pagesLostToWholePageDecode] == (try await fixture.mock.expected())["pages_with_incomplete"]?.int)
         for text in [run.standardOutput, run.standardError] { #expect(!text.contains(SourceFixture.tmdbToken)) }
         let metadata = try String(contentsOfFile: CatalogMetadata.path(besideCatalog: fixture.catalogPath), encoding: .utf8)
         #expect(metadata.contains("This product uses the TMDB API but is not endorsed or certified by TMDB."))
@@ -88,7 +88,7 @@ struct SourceCommandTests {
         let text = try ETLRun.run(["status", "--source", "flickr", "--catalog", fixture.catalogPath]).standardOutput
         #expect(text.hasPrefix("source          flickr (each crawl reads the whole list)\nobjects known   \(summary.listed ?? -1)\n"))
         #expect(!text.contains("cursor"))
-        #expect(parsed.rejected.keys.allSatisfy { [.missingFarm, .missingServer, .missingSecret, .notPublic, .invalidID].contains($0) })
+        #expect(parsed.rejected.keys.allSatisfy { (FlickrReason.allCases.map(\.reason) + [.invalidID]).contains($0) })
 
         let export = fixture.crawl.path("works.csv")
         let exported = try ETLRun.run(["export", "--catalog", fixture.catalogPath, "--table", "works", "--format", "csv", "--out", export])

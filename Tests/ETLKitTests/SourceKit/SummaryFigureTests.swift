@@ -13,7 +13,7 @@ struct SummaryFigureTests {
     func roundTrip() throws {
         var summary = CrawlSummary()
         summary.windows = 3
-        summary.unreachable = 12
+        summary[count: FlickrFigure.unreachable] = 12
         summary.isListSettled = false
         #expect(summary.figures == ["windows": .count(3), "unreachable": .count(12), "isListSettled": .flag(false)])
         let data = try JSONEncoder().encode(summary)
@@ -28,10 +28,10 @@ struct SummaryFigureTests {
     @Test("a figure not filled is nil, and a flag is never read as a count")
     func unfilled() {
         var summary = CrawlSummary()
-        #expect(summary.listPasses == nil && summary.isListSettled == nil)
+        #expect(summary[count: TMDBFigure.listPasses] == nil && summary.isListSettled == nil)
         summary.isListSettled = true
         #expect(summary[count: ListFigure.isListSettled] == nil)
-        summary.listPasses = nil
+        summary[count: TMDBFigure.listPasses] = nil
         #expect(summary.figures == ["isListSettled": .flag(true)])
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Store
 import Testing
 @testable import AICSource
+@testable import CMASource
 @testable import ETLCatalog
 @testable import ETLCore
 @testable import ETLReport
@@ -61,6 +62,7 @@ struct WorkColumnsTests {
             #expect(Double(filled) >= share * Double(kept), "\(column): \(filled) of \(kept)")
         }
         try Self.checkFacets(catalogPath: fixture.catalogPath, source: .aic, expected: ["department", "classification"])
+        try Self.checkFields(catalogPath: fixture.catalogPath, source: .aic)
     }
 
     @Test("Flickr and TMDB from their mocks: charts by licence, genre and language, no chart of only \"(none)\"")
@@ -68,15 +70,73 @@ struct WorkColumnsTests {
         let flickr = try SourceFixture(.flickr, mockOptions: ["--photos", "300", "--seed", "2"])
         #expect(try await flickr.run(flickr.options()).kept > 0)
         try Self.checkFacets(catalogPath: flickr.catalogPath, source: .flickr, expected: ["license_name"])
+        try Self.checkFields(catalogPath: flickr.catalogPath, source: .flickr)
+        let flickrRights = try Database(path: flickr.catalogPath, create: false, readOnly: true).fetchOne(sql: """
+            SELECT count(*) AS n FROM works w JOIN flickr_photos f USING (object_id)
+             WHERE w.rights IS NOT f.license_name OR w.rights_url IS NOT f.license_url
+            """)?.int("n")
+        #expect(flickrRights == 0, "a photo's rights are its own licence")
 
         let tmdb = try SourceFixture(.tmdb, mockOptions: ["--movies", "120", "--seed", "2"])
         #expect(try await tmdb.run(tmdb.options()).kept > 0)
         try Self.checkFacets(catalogPath: tmdb.catalogPath, source: .tmdb, expected: ["classification", "original_language"])
+        try Self.checkFields(catalogPath: tmdb.catalogPath, source: .tmdb)
         // Every kept movie's genre is its first listed genre's name.
         let database = try Database(path: tmdb.catalogPath, create: false, readOnly: true)
         for row in try database.fetchAll(sql: "SELECT classification, genre_ids FROM works") {
             let ids = try #require(JSONValue.decode(Array((row.string("genre_ids") ?? "").utf8)))
             #expect(row.string("classification") == TMDBGenre.first(of: ids))
+        }
+    }
+
+    @Test("the Met from its mock: the shared columns it says it fills have values, the rest are NULL; public domain is CC0")
+    func metCatalog() async throws {
+        let fixture = try CrawlFixture()
+        // The committed sample has no period or country: one record more that has them.
+        var lines = try String(contentsOfFile: TestPaths.sample("objects.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        guard case .object(var record)? = JSONValue.decode(Array(try #require(lines.first).utf8)) else {
+            Issue.record("the sample's first line is not an object")
+            return
+        }
+        record["objectID"] = .integer(9_999_001)
+        (record["period"], record["country"]) = (.string("Edo period (1615–1868)"), .string("Japan"))
+        lines.append(JSONValue.object(record).encoded)
+        let data = fixture.path("objects.jsonl")
+        try lines.joined(separator: "\n").write(toFile: data, atomically: true, encoding: .utf8)
+        let mock = try MockServer(data: data)
+        _ = try await fixture.crawl(fixture.options(api: mock.api))
+        try Self.checkFields(catalogPath: fixture.catalogPath, source: .met)
+        let database = try Database(path: fixture.catalogPath, create: false, readOnly: true)
+        let mismatched = try database.fetchOne(sql: """
+            SELECT count(*) AS n FROM objects
+             WHERE coalesce(is_public_domain, 0) = 1
+                IS NOT (rights IS 'CC0 1.0' AND rights_url IS 'https://creativecommons.org/publicdomain/zero/1.0/')
+            """)?.int("n")
+        #expect(mismatched == 0)
+        #expect(try database.fetchOne(sql: "SELECT count(*) AS n FROM works WHERE rights IS NULL")?.int("n") == 0,
+                "every kept work is public domain, so CC0")
+    }
+
+    /// What each source says of the shared columns (``SourceAttribution/fields``,
+    /// printed in `docs/catalog.md` and `metadata.json`) is what its catalog
+    /// holds: a column it names has a value in some row, one it does not is
+    /// NULL in every row (`artist_display_name` is NOT NULL: empty there).
+    static func checkFields(catalogPath: String, source name: SourceName, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let fields = SourceRegistry.source(name).attribution.fields
+        let database = try Database(path: catalogPath, create: false, readOnly: true)
+        // `objects`: every listed item, kept or not, has every shared column.
+        for column in SharedColumn.allCases where !column.isDerived {
+            let filled = try database.fetchOne(sql: """
+                SELECT count(*) AS n FROM objects WHERE \(column.rawValue) IS NOT NULL AND \(column.rawValue) IS NOT ''
+                """)?.int("n") ?? -1
+            if fields[column] == nil {
+                #expect(filled == 0, "\(name.rawValue): \(column.rawValue) is said to be NULL, \(filled) rows have it",
+                        sourceLocation: sourceLocation)
+            } else if column != .artistDisplayName || name != .tmdb {
+                #expect(filled > 0, "\(name.rawValue): \(column.rawValue) is said to come from \(fields[column] ?? ""), no row has it",
+                        sourceLocation: sourceLocation)
+            }
         }
     }
 

@@ -91,6 +91,7 @@ struct PageBundleTests {
                 let id = try #require(work["objectID"] as? Int)
                 #expect(work["title"] as? String == "Work \(id)")
                 #expect(work["primaryImageSmall"] as? String == "https://images.example/\(id).jpg")
+                #expect(work["rights"] as? String == "CC0 1.0" && work["rightsURL"] as? String == Rights.cc0.url)
                 #expect(work["width"] as? Int == ([1, 2, 3, 5].contains(id) ? 37 : nil))
                 #expect(work["height"] as? Int == ([1, 2, 3, 5].contains(id) ? 23 : nil))
             }

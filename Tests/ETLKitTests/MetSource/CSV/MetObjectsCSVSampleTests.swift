@@ -61,9 +61,9 @@ struct MetObjectsCSVSampleTests {
         #expect(likelyComplete == 1419)
         #expect(summary.cannotPass == 581)
         #expect(summary.reasonCounts == [
-            .csvNotPublicDomain: 53,
-            .csvMissingArtistDisplayName: 531,
-            .csvMissingObjectDate: 2,
+            MetReason.csvNotPublicDomain.reason: 53,
+            MetReason.csvMissingArtistDisplayName.reason: 531,
+            MetReason.csvMissingObjectDate.reason: 2,
         ])
     }
 

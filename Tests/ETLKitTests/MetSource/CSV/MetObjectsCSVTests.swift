@@ -110,25 +110,25 @@ struct MetObjectsCSVTests {
 
     @Test("verdict rules", arguments: [
         ([:], CSVVerdict.likelyComplete),
-        (["Is Public Domain": "False"], .cannotPass(reasons: [.csvNotPublicDomain])),
-        (["Is Public Domain": "true"], .cannotPass(reasons: [.csvNotPublicDomain])),
-        (["Is Public Domain": " True"], .cannotPass(reasons: [.csvNotPublicDomain])),
-        (["Artist Display Name": ""], .cannotPass(reasons: [.csvMissingArtistDisplayName])),
-        (["Artist Display Name": "   "], .cannotPass(reasons: [.csvMissingArtistDisplayName])),
-        (["Artist Display Name": " | "], .cannotPass(reasons: [.csvMissingArtistDisplayName])),
-        (["Artist Display Name": "|"], .cannotPass(reasons: [.csvMissingArtistDisplayName])),
+        (["Is Public Domain": "False"], .cannotPass(reasons: [MetReason.csvNotPublicDomain.reason])),
+        (["Is Public Domain": "true"], .cannotPass(reasons: [MetReason.csvNotPublicDomain.reason])),
+        (["Is Public Domain": " True"], .cannotPass(reasons: [MetReason.csvNotPublicDomain.reason])),
+        (["Artist Display Name": ""], .cannotPass(reasons: [MetReason.csvMissingArtistDisplayName.reason])),
+        (["Artist Display Name": "   "], .cannotPass(reasons: [MetReason.csvMissingArtistDisplayName.reason])),
+        (["Artist Display Name": " | "], .cannotPass(reasons: [MetReason.csvMissingArtistDisplayName.reason])),
+        (["Artist Display Name": "|"], .cannotPass(reasons: [MetReason.csvMissingArtistDisplayName.reason])),
         (["Artist Display Name": "Érard|George Henry Blake"], .likelyComplete),
         (["Artist Display Name": " |Blake"], .likelyComplete),
         (["Artist Display Name": "Blake| "], .likelyComplete),
-        (["Title": " \t"], .cannotPass(reasons: [.csvMissingTitle])),
-        (["Classification": ""], .cannotPass(reasons: [.csvMissingClassification])),
-        (["Object Date": "\n"], .cannotPass(reasons: [.csvMissingObjectDate])),
+        (["Title": " \t"], .cannotPass(reasons: [MetReason.csvMissingTitle.reason])),
+        (["Classification": ""], .cannotPass(reasons: [MetReason.csvMissingClassification.reason])),
+        (["Object Date": "\n"], .cannotPass(reasons: [MetReason.csvMissingObjectDate.reason])),
         (
             ["Is Public Domain": "False", "Artist Display Name": "", "Title": "", "Classification": "", "Object Date": ""],
             .cannotPass(reasons: [
-                .csvNotPublicDomain, .csvMissingArtistDisplayName, .csvMissingTitle,
+                MetReason.csvNotPublicDomain, .csvMissingArtistDisplayName, .csvMissingTitle,
                 .csvMissingClassification, .csvMissingObjectDate,
-            ])
+            ].map(\.reason))
         ),
     ] as [([String: String], CSVVerdict)])
     func verdictRules(overrides: [String: String], expected: CSVVerdict) throws {
@@ -161,7 +161,7 @@ struct MetObjectsCSVTests {
         #expect(result.summary.likelyComplete == 1)
         #expect(result.summary.cannotPass == 2)
         #expect(result.summary.badRows == 0)
-        #expect(result.summary.reasonCounts == [.csvNotPublicDomain: 2, .csvMissingTitle: 1])
+        #expect(result.summary.reasonCounts == [MetReason.csvNotPublicDomain.reason: 2, MetReason.csvMissingTitle.reason: 1])
     }
 
     @Test("an error thrown by the caller stops the read")

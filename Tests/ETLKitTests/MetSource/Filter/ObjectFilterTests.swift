@@ -73,7 +73,7 @@ struct ObjectFilterRuleTests {
     ])
     func invalidObjectIDs(value: JSONField) throws {
         let object = try #require(FilterFixture.object(["objectID": value]))
-        #expect(ObjectFilter.rejectionReasons(for: object) == [.invalidObjectID])
+        #expect(ObjectFilter.rejectionReasons(for: object) == [MetReason.invalidObjectID.reason])
     }
 
     @Test(arguments: [("1", 1), ("436535", 436_535), ("12.0", 12), ("1e3", 1000)])
@@ -85,7 +85,7 @@ struct ObjectFilterRuleTests {
 
     @Test func reasonsComeInRuleOrderWhenEverythingIsMissing() {
         #expect(ObjectFilter.rejectionReasons(for: MetObject()) == [
-            .invalidObjectID, .notPublicDomain, .missingPrimaryImage, .missingArtistDisplayName,
+            MetReason.invalidObjectID.reason, .notPublicDomain, .missingPrimaryImage, .missingArtistDisplayName,
             .missingTitle, .missingClassification, .missingObjectDate,
         ])
     }
@@ -101,7 +101,7 @@ struct ObjectFilterRuleTests {
     @Test func aBodyForAnotherIDIsInvalid() throws {
         let object = try #require(FilterFixture.object())
         #expect(ObjectFilter.rejectionReasons(for: object, requestedID: 436_535) == [])
-        #expect(ObjectFilter.rejectionReasons(for: object, requestedID: 7) == [.invalidObjectID])
+        #expect(ObjectFilter.rejectionReasons(for: object, requestedID: 7) == [MetReason.invalidObjectID.reason])
     }
 
     /// The shared reasons and the registered sources' own, in the order
