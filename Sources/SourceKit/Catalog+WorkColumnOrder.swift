@@ -94,8 +94,9 @@ extension Catalog {
     /// finds `user_version` 0) and then binding it; doing the same to an
     /// in-memory database gives its exact `sqlite_master` text, with no
     /// second copy of the schema to keep in step (a copy would drift the day
-    /// a step or a source's column list changes). It costs a few
-    /// milliseconds once per crawl.
+    /// a step or a source's column list changes). It costs tens of
+    /// milliseconds, once per crawl; the rebuild itself runs only when a
+    /// table differs (about 0.8 s for 100,000 works in a debug build).
     static func freshDefinitions(of table: SourceTable) throws -> [FreshDefinition] {
         let fresh = try Database(path: ":memory:")
         try fresh.transaction {
