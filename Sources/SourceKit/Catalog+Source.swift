@@ -31,18 +31,10 @@ extension Catalog {
             guard holds == source else { throw CatalogError.otherSource(path: path, holds: holds, asked: source) }
             if recorded == nil { try setSetting(Self.sourceKey, to: source.rawValue) }
             guard let table else { return }
-            try database.execute(sql: table.createSQL)
-            // A table made by an earlier release gains the columns added since.
-            let columns = Set(try database.fetchAll(sql: "SELECT name FROM pragma_table_info(?)", arguments: [.text(table.name)])
-                .compactMap { try $0.text(named: "name") })
-            for statement in table.addColumnsSQL(existing: columns) { try database.execute(sql: statement) }
-            // `works` carries the source's own columns too, so an export or
-            // a query of the kept set needs no join for a licence or a date.
-            let existing = Set(try database.fetchAll(sql: "SELECT name FROM pragma_table_info('works')").compactMap { try $0.text(named: "name") })
-            for column in table.columns where !existing.contains(column.name) {
-                try database.execute(sql: "ALTER TABLE works ADD COLUMN \(column.name) \(column.type)")
-            }
+            try Self.addSourceColumns(table, in: database)
         }
+        // Columns an upgrade appended go where a fresh catalog has them.
+        if let table { try orderColumnsAsFresh(table) }
     }
 
     /// Records the items of a listing-only source, read at `date`: each

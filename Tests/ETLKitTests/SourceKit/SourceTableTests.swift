@@ -28,19 +28,26 @@ struct SourceTableTests {
         #expect(Self.table.addColumnsSQL(existing: ["object_id", "a", "b"]).isEmpty)
     }
 
-    @Test("a catalog whose aic_artworks lacks a column (as an earlier release made it) gains it on the next crawl, filled from each listed artwork")
+    @Test("a catalog whose aic_artworks lacks a column (as an earlier release made it) gains it on the next crawl, filled from each listed artwork, where a fresh catalog has it")
     func tableGainsAColumn() async throws {
         let fixture = try AICFixture(["--artworks", "400", "--seed", "5"])
         let first = try await fixture.run(fixture.options())
         #expect(first.status == .completed && first.kept > 0)
+        // The oracle for the layout: the tables as the first crawl made them.
+        let fresh = try Self.layout(of: ["aic_artworks", "works"], in: Database(path: fixture.catalogPath, create: false, readOnly: true))
         // The catalog as a release before `color` existed would have left it.
         do {
             let database = try Database(path: fixture.catalogPath, create: false)
+            let declared = AICArtwork.table.columns.map(\.name)
+            #expect(declared.last != "color", "a column in the middle: ADD COLUMN puts it last, the fresh table does not")
             try database.execute(sql: "ALTER TABLE aic_artworks DROP COLUMN color; ALTER TABLE works DROP COLUMN color")
         }
         let second = try await fixture.run(fixture.options())
         #expect(second.status == .completed && second.kept == first.kept)
         let database = try Database(path: fixture.catalogPath, create: false, readOnly: true)
+        // Columns in the fresh order, the tables' text and indexes and triggers as they were.
+        let layout = try Self.layout(of: ["aic_artworks", "works"], in: database)
+        #expect(layout == fresh, "\(CatalogMigrationFixtureTests.difference(layout, fresh))")
         for table in ["aic_artworks", "works"] {
             let columns = try database.fetchAll(sql: "SELECT name FROM pragma_table_info('\(table)')").compactMap { $0.string("name") }
             #expect(columns.contains("color"), "\(table)")
@@ -55,5 +62,17 @@ struct SourceTableTests {
         let colored = try database.fetchOne(sql: "SELECT count(*) FROM works WHERE color IS NOT NULL")?[0].integerValue ?? 0
         #expect(colored > 0)
         #expect(try database.fetchOne(sql: "SELECT count(*) FROM works w JOIN aic_artworks a USING (object_id) WHERE w.color IS NOT a.color")?[0].integerValue == 0)
+    }
+
+    /// `tables`' `sqlite_master` text, their indexes' and triggers', and
+    /// their columns in order (name, type, NOT NULL, default, key).
+    static func layout(of tables: [String], in database: Database) throws -> [String] {
+        var lines: [String] = []
+        for table in tables {
+            lines += try database.fetchAll(sql: "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = ? ORDER BY type, name", arguments: [.text(table)])
+                .map { "\($0.values)" }
+            lines += try database.fetchAll(sql: "SELECT * FROM pragma_table_info(?) ORDER BY cid", arguments: [.text(table)]).map { "\(table): \($0.values)" }
+        }
+        return lines
     }
 }
