@@ -26,7 +26,6 @@ final class SignalTrap {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         let received = Mutex(0)
         sources = Self.signals.map { number in
-            signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [source] in
                 // (The handler holds its source: both live as long as the process.)
@@ -44,5 +43,29 @@ final class SignalTrap {
             source.resume()
             return source
         }
+        Self.waitUntilTaken(Self.signals)
+    }
+
+    /// libdispatch installs its handler (which hands the signal to its
+    /// `signalfd`) on its own manager thread some time after `resume()`.
+    /// Until then a signal has its inherited action: setting "ignore"
+    /// first, as on Darwin, lost a signal sent in that window (traced
+    /// under load: etl had opened a named pipe, took a SIGTERM, and waited
+    /// until killed). So the inherited action stays (a signal that early
+    /// ends etl at once, before it has touched anything), and no work
+    /// starts until every signal is taken. Bounded: after 5 s etl goes on.
+    private static func waitUntilTaken(_ signals: [Int32]) {
+        for _ in 0..<5_000 {
+            if signals.allSatisfy(isTaken) { return }
+            usleep(1_000)
+        }
+    }
+
+    /// Whether a handler (libdispatch's) is installed for `number`.
+    private static func isTaken(_ number: Int32) -> Bool {
+        var action = sigaction()
+        guard sigaction(number, nil, &action) == 0 else { return false }
+        let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+        return handler != unsafeBitCast(SIG_DFL, to: Int.self) && handler != unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

@@ -18,15 +18,27 @@ struct HostileInputRound4Tests {
 
     /// Whether any process has `path` open (its `/proc/<pid>/fd` links): the
     /// event that etl is waiting on a named pipe.
-    static func someProcessHasOpen(_ path: String) -> Bool {
+    static func someProcessHasOpen(_ path: String) -> Bool { processHolding(path) != nil }
+
+    /// The ID of a process that has `path` open, if any.
+    static func processHolding(_ path: String) -> String? {
         let manager = FileManager.default
         for pid in (try? manager.contentsOfDirectory(atPath: "/proc")) ?? [] where pid.allSatisfy(\.isNumber) {
             for descriptor in (try? manager.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
             where (try? manager.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(descriptor)")) == path {
-                return true
+                return pid
             }
         }
-        return false
+        return nil
+    }
+
+    /// Whether process `pid` has a handler for `signal` (its `SigCgt` mask).
+    static func catches(_ signal: Int32, pid: String) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+              let mask = UInt64(line.dropFirst(7).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << UInt64(signal - 1)) != 0
     }
 
     static func csvHeader() -> String { MetObjectsCSV.header.joined(separator: ",") + "\n" }
@@ -78,7 +90,16 @@ struct HostileInputRound4Tests {
         if command[0] == "crawl" { command += ["--catalog", catalog, "--out", folder.path("pages"), "--api", "http://127.0.0.1:9"] }
         // Sent once etl has the pipe open (and so its signals taken): a
         // signal before that would end it by default, and say nothing.
-        let run = try ETLRun.run(command, signal: signal, when: { Self.someProcessHasOpen(fifo) }, timeout: 60)
+        // etl touches no file before its signals are taken (libdispatch
+        // takes them on another thread, a moment after asking): a signal
+        // sent in between was lost and etl waited on the pipe for ever.
+        var caughtWhenOpen: Bool?
+        let run = try ETLRun.run(command, signal: signal, when: {
+            guard let pid = Self.processHolding(fifo) else { return false }
+            caughtWhenOpen = caughtWhenOpen ?? Self.catches(signal, pid: pid)
+            return true
+        }, timeout: 60)
+        #expect(caughtWhenOpen == true)
         #expect(run.exitCode == exitCode, "\(run.standardError)")
         #expect(run.firstErrorLine == "Error: stopped by a signal; nothing was replaced")
         #expect(!FileManager.default.fileExists(atPath: catalog))
