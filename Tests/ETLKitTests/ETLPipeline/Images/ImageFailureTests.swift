@@ -27,8 +27,10 @@ struct ImageFailureTests {
         let fixture = try await ImageFixture(mockOptions: Self.faults)
         // Four connections at most: the mock listens with a backlog of 5, and a
         // burst of more new connections can lose a SYN, whose 1 s retransmit
-        // would add a timeout the mock did not cause.
-        let summary = try await fixture.images { $0.pacing.maxAttempts = 1; $0.pacing.timeout = 0.3; $0.pacing.concurrency = 4 }
+        // would add a timeout the mock did not cause. A 1 s timeout, under the
+        // mock's 1.5 s slow answers: with 0.3 s a loaded machine turned
+        // answers the mock served whole (or truncated) into timeouts.
+        let summary = try await fixture.images { $0.pacing.maxAttempts = 1; $0.pacing.timeout = 1; $0.pacing.concurrency = 4 }
         let failures = try fixture.failures()
         let stats = try await fixture.mock.stats()
         print("one attempt each: \(summary.downloaded) downloaded, failures \(summary.failures), mock faults \(stats.faults)")
@@ -72,7 +74,7 @@ struct ImageFailureTests {
 
         // Not retried by a plain rerun: no request at all.
         try await fixture.mock.resetStats()
-        let rerun = try await fixture.images { $0.pacing.maxAttempts = 1; $0.pacing.timeout = 0.3 }
+        let rerun = try await fixture.images { $0.pacing.maxAttempts = 1; $0.pacing.timeout = 1 }
         #expect(rerun.skippedFailed == summary.failed)
         #expect(rerun.requests == 0)
         #expect(try await fixture.imageRequests() == 0)

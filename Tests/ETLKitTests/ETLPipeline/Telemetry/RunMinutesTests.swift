@@ -52,8 +52,10 @@ struct RunMinutesTests {
             "--seed", "5", "--fail-5xx", "0.05", "--html200", "0.02",
             // More than 20 requests within a minute (the mock forgets them
             // after each block): tripped every 21 requests however slowly a
-            // loaded machine serves the mock, so the run has blocks to count.
-            "--block-limit", "20", "--block-window", "60", "--block-penalty", "0.4",
+            // loaded machine serves the mock, so the run has blocks to count;
+            // a block outlasts the 0.5 s cooldown, so the probe a suspicion
+            // sends is refused too (0.4 s ran out before a loaded machine's probe).
+            "--block-limit", "20", "--block-window", "60", "--block-penalty", "1",
         ])
         var options = fixture.options(api: mock.api)
         options.pacing.rate = .fixed(150)
