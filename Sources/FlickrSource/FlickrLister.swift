@@ -35,7 +35,7 @@ package struct FlickrLister: PagedListing {
 
     package init(_ context: ListingContext) {
         api = context.options.api
-        query = context.options.flickr
+        query = context.options[settings: FlickrQuery.self]
         until = Int(context.startedAt.timeIntervalSince1970)
         var rootSize = 1
         while rootSize <= until { rootSize <<= 1 }

@@ -36,7 +36,7 @@ package struct TMDBLister: PagedListing {
 
     package init(_ context: ListingContext) {
         api = context.options.api
-        query = context.options.tmdb
+        query = context.options[settings: TMDBQuery.self]
     }
 
     /// Past 500 pages the list cannot be read whole: reading it again would not help.
