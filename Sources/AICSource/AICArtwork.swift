@@ -48,24 +48,18 @@ package enum AICArtwork {
     /// The artwork as a catalog item, its picture under `iiif` (the
     /// answer's `config.iiif_url`) at `width`; nil when it has no ID to key it by.
     package static func item(from artwork: JSONValue, iiif: String, width: Int) -> ListedItem? {
-        guard let (id, invalid) = ListedItem.id(artwork["id"]) else { return nil }
-        var reasons: [RejectionReason] = invalid ? [.invalidID] : []
-        if artwork["is_public_domain"] != .bool(true) { reasons.append(.notPublicDomain) }
+        guard var check = RecordCheck(artwork) else { return nil }
+        check.expect(artwork["is_public_domain"] == .bool(true), else: .notPublicDomain)
         // An image_id that cannot stand as one segment of the IIIF URL
         // (`..`, a NUL) is no picture: the work is incomplete, not fetched from elsewhere.
-        let imageID = PathSegment.usable(artwork["image_id"]?.string)
-        let artist = artwork["artist_display"]?.nonBlankString
-        let title = artwork["title"]?.nonBlankString
-        let classification = artwork["classification_title"]?.nonBlankString
-        let date = artwork["date_display"]?.nonBlankString
-        if imageID == nil { reasons.append(.missingPrimaryImage) }
-        if artist == nil { reasons.append(.missingArtistDisplayName) }
-        if title == nil { reasons.append(.missingTitle) }
-        if classification == nil { reasons.append(.missingClassification) }
-        if date == nil { reasons.append(.missingObjectDate) }
+        let imageID = check.require(PathSegment.usable(artwork["image_id"]?.string), else: .missingPrimaryImage)
+        let artist = check.text("artist_display", else: .missingArtistDisplayName)
+        let title = check.text("title", else: .missingTitle)
+        let classification = check.text("classification_title", else: .missingClassification)
+        let date = check.text("date_display", else: .missingObjectDate)
 
-        let pageURL = "https://www.artic.edu/artworks/\(id)"
-        var item = ListedItem(id: id, rawJSON: artwork.encoded, reasons: reasons, details: table.values(of: artwork, computed: [
+        let pageURL = "https://www.artic.edu/artworks/\(check.id)"
+        var item = check.item(details: table.values(of: artwork, computed: [
             "is_public_domain": .bool(artwork["is_public_domain"] == .bool(true)), "image_id": .text(imageID),
             "color": .text(artwork["color"].flatMap { $0 == .null ? nil : $0.encoded }), "artwork_url": .text(pageURL),
         ]))
@@ -83,7 +77,7 @@ package enum AICArtwork {
         if let imageID { item.imageURL = imageURL(iiif: iiif, imageID: imageID, width: width) }
         item.pageURL = pageURL
         if artwork["is_public_domain"] == .bool(true) { (item.rights, item.rightsURL) = (Rights.cc0.name, Rights.cc0.url) }
-        if reasons.isEmpty { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
+        if item.isComplete { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
         return item
     }
 

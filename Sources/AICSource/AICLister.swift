@@ -26,7 +26,7 @@ package struct AICLister: PagedListing {
 
     package init(_ context: ListingContext) {
         api = context.options.api
-        query = context.options.aic
+        query = context.options[settings: AICQuery.self]
         if let depth = context.searchDepth, depth > 0 { self.depth = min(depth, Self.depth) }
     }
 

@@ -40,18 +40,5 @@ package struct AICQuery: SourceSettings {
         return text
     }
 
-    @Sendable static func width(_ text: String) throws -> String {
-        guard text.allSatisfy(\.isASCII), let width = Int(text), widths.contains(width) else {
-            throw InvalidValue(expected: "a width in pixels from \(widths.lowerBound) to \(widths.upperBound), e.g. 843")
-        }
-        return String(width)
-    }
-}
-
-extension CrawlOptions {
-    /// `--source aic`: the picture width.
-    package var aic: AICQuery {
-        get { self[settings: AICQuery.self] }
-        set { self[settings: AICQuery.self] = newValue }
-    }
+    static let width = SourceOption.integer(in: widths, "a width in pixels", example: "843")
 }

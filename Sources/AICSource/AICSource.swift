@@ -55,7 +55,7 @@ package struct AICSource: Source {
     package var crawl: CrawlStyle { .listing(PagedLister<AICLister>()) }
 
     /// The documentation asks clients to name themselves and a contact.
-    package func headers(for options: CrawlOptions) -> [String] { [options.aic.userAgentHeader] }
+    package func headers(for options: CrawlOptions) -> [String] { [options[settings: AICQuery.self].userAgentHeader] }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
         summaryLine(summary.windowsRead { "\($0) id window\($0 == 1 ? "" : "s") of at most 10,000 artworks" })

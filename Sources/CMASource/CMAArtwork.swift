@@ -29,21 +29,16 @@ package enum CMAArtwork {
     /// The artwork as a catalog item, its picture the `picture` rendition
     /// (`web` or `print`); nil when it has no ID to key it by.
     package static func item(from artwork: JSONValue, picture: String) -> ListedItem? {
-        guard let (id, invalid) = ListedItem.id(artwork["id"]) else { return nil }
-        var reasons: [RejectionReason] = invalid ? [.invalidID] : []
-        let image = artwork["images"]?[picture]
-        let imageURL = image?["url"]?.nonBlankString
-        let creator = artwork["creators"]?.array?.first
-        let (title, artist) = (artwork["title"]?.nonBlankString, creator?["description"]?.nonBlankString)
-        let (date, type) = (artwork["creation_date"]?.nonBlankString, artwork["type"]?.nonBlankString)
-        if artwork["share_license_status"] != .string("CC0") { reasons.append(.notPublicDomain) }
-        if imageURL == nil { reasons.append(.missingPrimaryImage) }
-        if artist == nil { reasons.append(.missingArtistDisplayName) }
-        if title == nil { reasons.append(.missingTitle) }
-        if type == nil { reasons.append(.missingClassification) }
-        if date == nil { reasons.append(.missingObjectDate) }
+        guard var check = RecordCheck(artwork) else { return nil }
+        let (image, creator) = (artwork["images"]?[picture], artwork["creators"]?.array?.first)
+        check.expect(artwork["share_license_status"] == .string("CC0"), else: .notPublicDomain)
+        let imageURL = check.require(image?["url"]?.nonBlankString, else: .missingPrimaryImage)
+        let artist = check.require(creator?["description"]?.nonBlankString, else: .missingArtistDisplayName)
+        let title = check.text("title", else: .missingTitle)
+        let type = check.text("type", else: .missingClassification)
+        let date = check.text("creation_date", else: .missingObjectDate)
         let pageURL = artwork["url"]?.nonBlankString
-        var item = ListedItem(id: id, rawJSON: artwork.encoded, reasons: reasons, details: [
+        var item = check.item(details: [
             "share_license_status": .text(artwork["share_license_status"]?.string), "creator_role": .text(creator?["role"]?.string),
             "collection": .text(artwork["collection"]?.string), "measurements": .text(artwork["measurements"]?.string),
             "updated_at": .text(artwork["updated_at"]?.string), "image_width": .int(size(image?["width"])),
@@ -57,7 +52,7 @@ package enum CMAArtwork {
         (item.imageURL, item.pageURL) = (imageURL, pageURL)
         (item.imageWidth, item.imageHeight) = (size(image?["width"]), size(image?["height"]))
         if artwork["share_license_status"] == .string("CC0") { (item.rights, item.rightsURL) = (Rights.cc0.name, Rights.cc0.url) }
-        if reasons.isEmpty { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
+        if item.isComplete { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
         return item
     }
 

@@ -35,7 +35,7 @@ package struct FlickrLister: PagedListing {
 
     package init(_ context: ListingContext) {
         api = context.options.api
-        query = context.options.flickr
+        query = context.options[settings: FlickrQuery.self]
         until = Int(context.startedAt.timeIntervalSince1970)
         var rootSize = 1
         while rootSize <= until { rootSize <<= 1 }
@@ -59,7 +59,7 @@ package struct FlickrLister: PagedListing {
         // ignores the upload dates looks the same, and would have every
         // window split down to a second: its photos fall outside the
         // window, which ends the run.
-        if first.photos.contains(where: { !Self.isUploaded($0, within: dates) }) { throw FlickrError.ignoresUploadDates(api: api) }
+        if first.records.contains(where: { !Self.isUploaded($0, within: dates) }) { throw FlickrError.ignoresUploadDates(api: api) }
         // Totals are the server's numbers: a hostile one saturates rather than traps.
         let (sum, overflow) = unreachable.addingReportingOverflow(first.total - depth)
         unreachable = overflow ? .max : sum
@@ -72,7 +72,7 @@ package struct FlickrLister: PagedListing {
     }
 
     package func items(of page: FlickrSearchPage, at spot: PageSpot<Window>) -> [ListedItem?] {
-        page.photos.map { FlickrPhoto.item(from: $0, query: query) }
+        page.records.map { FlickrPhoto.item(from: $0, query: query) }
     }
 
     package func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary) {

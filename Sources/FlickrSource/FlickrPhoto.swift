@@ -29,23 +29,20 @@ package enum FlickrPhoto {
 
     /// The photo as a catalog item; nil when it has no ID to key it by.
     package static func item(from photo: JSONValue, query: FlickrQuery) -> ListedItem? {
-        guard let (id, invalid) = ListedItem.id(photo["id"], spelled: .digits) else { return nil }
-        var reasons: [RejectionReason] = invalid ? [.invalidID] : []
+        guard var check = RecordCheck(photo, id: .digits) else { return nil }
+        check.expect(photo["farm"]?.integer != nil, else: FlickrReason.missingFarm.reason)
         // Both stand in the picture's URL path: `..` or a control character is none.
-        let server = PathSegment.usable(photo["server"]?.string)
-        let secret = PathSegment.usable(photo["secret"]?.string)
-        if photo["farm"]?.integer == nil { reasons.append(FlickrReason.missingFarm) }
-        if server == nil { reasons.append(FlickrReason.missingServer) }
-        if secret == nil { reasons.append(FlickrReason.missingSecret) }
-        if photo["ispublic"]?.integer != 1 { reasons.append(FlickrReason.notPublic) }
+        let server = check.require(PathSegment.usable(photo["server"]?.string), else: FlickrReason.missingServer.reason)
+        let secret = check.require(PathSegment.usable(photo["secret"]?.string), else: FlickrReason.missingSecret.reason)
+        check.expect(photo["ispublic"]?.integer == 1, else: FlickrReason.notPublic.reason)
 
         let owner = photo["owner"]?.nonBlankString
         let ownerName = photo["ownername"]?.nonBlankString
         let license = FlickrSearchPage.count(photo["license"])
         let rights = license.flatMap { FlickrLicense.names[$0] }
         let taken = photo["datetaken"]?.nonBlankString
-        let pageURL = owner.map { "https://www.flickr.com/photos/\($0)/\(id)" }
-        var item = ListedItem(id: id, rawJSON: photo.encoded, reasons: reasons, details: [
+        let pageURL = owner.map { "https://www.flickr.com/photos/\($0)/\(check.id)" }
+        var item = check.item(details: [
             "owner": .text(owner), "owner_name": .text(ownerName), "license": .int(license),
             "license_name": .text(rights?.name), "license_url": .text(rights?.url),
             "date_upload": .text(uploadDate(photo["dateupload"])), "date_taken": .text(taken), "server": .text(server),
@@ -56,7 +53,7 @@ package enum FlickrPhoto {
         item.date = taken
         item.year = ListedItem.year(ofDate: taken)
         if let server, let secret {
-            item.imageURL = "\(query.imageBase)/\(PathSegment.encoded(server))/\(id)_\(PathSegment.encoded(secret))_\(query.imageSize).jpg"
+            item.imageURL = "\(query.imageBase)/\(PathSegment.encoded(server))/\(item.id)_\(PathSegment.encoded(secret))_\(query.imageSize).jpg"
         }
         item.pageURL = pageURL
         (item.rights, item.rightsURL) = (rights?.name, rights?.url)

@@ -18,15 +18,14 @@ package struct FlickrQuery: SourceSettings {
     package static let settings: [SourceSetting<Self>] = [
         .option(\.text, "text", "text", "Flickr: photos whose title, description or tags match this text.", parse: VisibleText.line),
         .option(\.tags, "tags", "tags", "Flickr: photos with any of these tags, separated by commas.", parse: tagList),
-        .option(\.license, "license", "id,…", "Flickr: only photos under these licences (IDs 0 to 16, e.g. 9,10).", parse: licenses),
+        .option(
+            \.license, "license", "id,…", "Flickr: only photos under these licences (IDs 0 to 16, e.g. 9,10).",
+            parse: SourceOption.integers(in: FlickrLicense.ids, "licence IDs", example: "9,10")),
         .option(
             \.imageSize, "image-size", "letter", "Flickr: the size letter of the picture URLs (m: 240 px on the longest side).",
             parse: SourceOption.choice(sizeLetters, of: "Flickr's size letters")),
         .hidden(\.imageBase, "image-base"),
     ]
-
-    /// Flickr's licence IDs: 0 (all rights reserved) to 16 (CC BY-NC-ND 4.0).
-    static let licenseIDs = FlickrLicense.ids
 
     /// The size letters of Flickr's picture URLs, smallest to largest. Not
     /// `o` (the original): its URL needs `originalsecret`, which a search
@@ -45,24 +44,4 @@ package struct FlickrQuery: SourceSettings {
         return tags.joined(separator: ",")
     }
 
-    /// `4,9,10` → `4,9,10`: integers within `licenseIDs`, repeats dropped.
-    @Sendable static func licenses(_ text: String) throws -> String {
-        var ids: [Int] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let id = Int(part), licenseIDs.contains(id) else {
-                throw InvalidValue(
-                    expected: "licence IDs from \(licenseIDs.lowerBound) to \(licenseIDs.upperBound) separated by commas, e.g. 9,10")
-            }
-            if !ids.contains(id) { ids.append(id) }
-        }
-        return ids.map(String.init).joined(separator: ",")
-    }
-}
-
-extension CrawlOptions {
-    /// `--source flickr`: the search.
-    package var flickr: FlickrQuery {
-        get { self[settings: FlickrQuery.self] }
-        set { self[settings: FlickrQuery.self] = newValue }
-    }
 }

@@ -9,13 +9,12 @@ package struct FlickrSearchPage: RecordsPage {
     package var total: Int
     /// Photos a page holds, as the answer says (500 asked).
     package var perPage: Int?
-    package var photos: [JSONValue]
-    package var records: [JSONValue] { photos }
+    package var records: [JSONValue]
 
     /// Nil when `json` is not a page of photos.
     package init?(_ json: JSONValue) {
         guard let listed = Self.listed(json["photos"], records: "photo", total: "total", digits: true) else { return nil }
-        (total, photos) = (listed.total, listed.records)
+        (total, records) = (listed.total, listed.records)
         perPage = Self.count(json["photos"]?["perpage"])
     }
 }

@@ -57,7 +57,8 @@ package struct FlickrSource: Source {
     package var options: [SourceOption] { FlickrQuery.options }
 
     package func validate(_ options: CrawlOptions) throws(SourceOptionError) {
-        if options.flickr.text == nil && options.flickr.tags == nil {
+        let query = options[settings: FlickrQuery.self]
+        if query.text == nil && query.tags == nil {
             throw SourceOptionError("--source flickr needs '--text <text>' or '--tags <tags>'")
         }
     }

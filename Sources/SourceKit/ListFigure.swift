@@ -8,6 +8,8 @@ package enum ListFigure: String, SummaryFigure {
     case isListSettled
     /// Pages of the list.
     case listPages
+    /// Times a whole list was read (more than one when it moved meanwhile).
+    case listPasses
 }
 
 extension CrawlSummary {
@@ -19,6 +21,11 @@ extension CrawlSummary {
     package var listPages: Int? {
         get { self[count: ListFigure.listPages] }
         set { self[count: ListFigure.listPages] = newValue }
+    }
+
+    package var listPasses: Int? {
+        get { self[count: ListFigure.listPasses] }
+        set { self[count: ListFigure.listPasses] = newValue }
     }
 }
 

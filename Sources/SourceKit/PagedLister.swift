@@ -14,6 +14,7 @@ package struct PagedLister<Listing: PagedListing>: RecordLister {
                 (summary.windows, summary.unsteadyWindows) = (pager.tally.windows, pager.tally.unsteady)
             } else {
                 summary.isListSettled = listing.isComplete
+                summary.listPasses = pager.tally.reads
             }
             pager.source.finish(pager.tally, listing: &listing, summary: &summary)
             summary.retries = pager.reader.tally.total.retries

@@ -19,10 +19,6 @@ package struct TMDBLister: PagedListing {
     /// stand on two pages and the count never add up; the same list twice
     /// running is as still as that list gets.
     package let depth = Self.maxPages * Self.perPage
-    package let firstWindow = Window.wholeList
-    package let checksFirstPage = true
-    /// One window: its passes are what the summary tells.
-    package let announcesWindows = false
 
     package let api: String
     package let query: TMDBQuery
@@ -32,11 +28,12 @@ package struct TMDBLister: PagedListing {
     /// Pages the list has (TMDB serves the first 500).
     package var pagesInList = 0
 
-    package enum Window: Sendable { case wholeList }
+    /// One window: its passes are what the summary tells.
+    package typealias Window = WholeList
 
     package init(_ context: ListingContext) {
         api = context.options.api
-        query = context.options.tmdb
+        query = context.options[settings: TMDBQuery.self]
     }
 
     /// Past 500 pages the list cannot be read whole: reading it again would not help.
@@ -47,8 +44,6 @@ package struct TMDBLister: PagedListing {
 
     package func pages(of window: Window, first: TMDBPage) -> Int { min(first.totalPages, Self.maxPages) }
 
-    package func announced(_ first: TMDBPage, at spot: PageSpot<Window>) -> Int? { expectedCount(of: spot.window, first: first) }
-
     package mutating func items(of page: TMDBPage, at spot: PageSpot<Window>) -> [ListedItem?] {
         let items = page.records.enumerated().map { offset, movie in
             TMDBMovie.item(from: movie, rank: (spot.page - 1) * Self.perPage + offset + 1, query: query)
@@ -58,7 +53,6 @@ package struct TMDBLister: PagedListing {
     }
 
     package func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary) {
-        summary[count: TMDBFigure.listPasses] = tally.reads
         summary.listPages = pagesInList
         summary[count: TMDBFigure.pagesLostToWholePageDecode] = pagesLost
     }

@@ -28,20 +28,14 @@ package enum TMDBMovie {
 
     /// The movie as a catalog item; nil when it has no ID to key it by.
     package static func item(from movie: JSONValue, rank: Int, query: TMDBQuery) -> ListedItem? {
-        guard let (id, invalid) = ListedItem.id(movie["id"]) else { return nil }
-        var reasons: [RejectionReason] = invalid ? [.invalidID] : []
-        let title = movie["title"]?.nonBlankString
-        let overview = movie["overview"]?.nonBlankString
-        let poster = movie["poster_path"]?.nonBlankString
-        let released = movie["release_date"]?.nonBlankString
-        let vote = movie["vote_average"]?.number
-        if title == nil { reasons.append(.missingTitle) }
-        if overview == nil { reasons.append(TMDBReason.missingOverview) }
-        if poster == nil { reasons.append(TMDBReason.missingPosterPath) }
-        if released == nil { reasons.append(TMDBReason.missingReleaseDate) }
-        if vote == nil { reasons.append(TMDBReason.missingVoteAverage) }
-        let pageURL = "https://www.themoviedb.org/movie/\(id)"
-        var item = ListedItem(id: id, rawJSON: movie.encoded, reasons: reasons, details: table.values(of: movie, computed: [
+        guard var check = RecordCheck(movie) else { return nil }
+        let title = check.text("title", else: .missingTitle)
+        check.expect(movie["overview"]?.nonBlankString != nil, else: TMDBReason.missingOverview.reason)
+        let poster = check.text("poster_path", else: TMDBReason.missingPosterPath.reason)
+        let released = check.text("release_date", else: TMDBReason.missingReleaseDate.reason)
+        check.expect(movie["vote_average"]?.number != nil, else: TMDBReason.missingVoteAverage.reason)
+        let pageURL = "https://www.themoviedb.org/movie/\(check.id)"
+        var item = check.item(details: table.values(of: movie, computed: [
             "genre_ids": .text(movie["genre_ids"].map(\.encoded)),
             "adult": .bool(movie["adult"].flatMap { if case .bool(let flag) = $0 { flag } else { nil } }),
             "list_rank": .int(rank), "movie_page_url": .text(pageURL),

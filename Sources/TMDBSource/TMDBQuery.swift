@@ -37,11 +37,3 @@ package struct TMDBQuery: SourceSettings {
         return ([parts[0].lowercased()] + parts.dropFirst().map { $0.uppercased() }).joined(separator: "-")
     }
 }
-
-extension CrawlOptions {
-    /// `--source tmdb`: region and language.
-    package var tmdb: TMDBQuery {
-        get { self[settings: TMDBQuery.self] }
-        set { self[settings: TMDBQuery.self] = newValue }
-    }
-}

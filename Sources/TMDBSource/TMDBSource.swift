@@ -68,7 +68,7 @@ package struct TMDBSource: Source {
     package var crawl: CrawlStyle { .listing(PagedLister<TMDBLister>()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
-        guard let passes = summary[count: TMDBFigure.listPasses], let pages = summary.listPages else { return [] }
+        guard let passes = summary.listPasses, let pages = summary.listPages else { return [] }
         let (served, lost) = (TMDBLister.maxPages, summary[count: TMDBFigure.pagesLostToWholePageDecode] ?? 0)
         return summaryLine(
             "\(pages) pages read \(passes == 1 ? "once" : "\(passes) times (the list moved)")\(summary.stillMoving)"

@@ -102,14 +102,14 @@ struct CLIHelpDefaultsTests {
             ("--max-withdraw <percent>", { Self.number($0.options.maxWithdrawPercent) + "%" }),
             ("--since <yyyy-mm-dd>", { $0.options.met.since }),
             ("--csv <path>", { $0.options.met.csvPath }),
-            ("--text <text>", { $0.options.flickr.text }),
-            ("--tags <tags>", { $0.options.flickr.tags }),
-            ("--license <id,…>", { $0.options.flickr.license }),
-            ("--image-size <letter>", { $0.options.flickr.imageSize }),
-            ("--region <code>", { $0.options.tmdb.region }),
-            ("--language <code>", { $0.options.tmdb.language }),
-            ("--contact <address>", { $0.options.aic.contact }),
-            ("--image-width <pixels>", { "\($0.options.aic.imageWidth)" }),
+            ("--text <text>", { $0.options[settings: FlickrQuery.self].text }),
+            ("--tags <tags>", { $0.options[settings: FlickrQuery.self].tags }),
+            ("--license <id,…>", { $0.options[settings: FlickrQuery.self].license }),
+            ("--image-size <letter>", { $0.options[settings: FlickrQuery.self].imageSize }),
+            ("--region <code>", { $0.options[settings: TMDBQuery.self].region }),
+            ("--language <code>", { $0.options[settings: TMDBQuery.self].language }),
+            ("--contact <address>", { $0.options[settings: AICQuery.self].contact }),
+            ("--image-width <pixels>", { "\($0.options[settings: AICQuery.self].imageWidth)" }),
             ("--picture <web|print>", { $0.options.sourceSettings[CMASource.pictureKey] ?? "web" }),
             ("--pages <n>", { "\($0.options.paging.layout.pageCount)" }),
             ("--page-size <n>", { "\($0.options.paging.layout.pageSize)" }),
@@ -129,7 +129,7 @@ struct CLIHelpDefaultsTests {
                 // Flickr needs something to search for; --text has no default to compare.
                 let search = source == .flickr ? ["--text", "x"] : []
                 var parsed = try CrawlCommand.command.parse(Self.sourceArguments(source) + search)
-                parsed.options.flickr.text = nil
+                parsed.options[settings: FlickrQuery.self].text = nil
                 return parsed
             },
             shown: shown, flags: flags)

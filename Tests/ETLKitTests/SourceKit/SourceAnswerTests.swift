@@ -37,7 +37,7 @@ struct SourceAnswerTests {
                 Issue.record("total \(total) not read")
                 continue
             }
-            #expect(page.total == 9_000 && page.photos.isEmpty)
+            #expect(page.total == 9_000 && page.records.isEmpty)
         }
         let invalid = await Self.flickr(Self.response(200, "{\"stat\":\"fail\",\"code\":100,\"message\":\"Invalid API Key (Key has invalid format)\"}"))
         guard case .fatal(let error as SourceAPIError) = invalid else { Issue.record("code 100 is not fatal"); return }

@@ -37,9 +37,9 @@ struct SourceFixture {
         options.pacing.cooldown = 60
         // Retries are the subject here, not their waits: 50 ms backoff, not 500.
         options.backoff = Backoff(base: 0.05, cap: 1)
-        options.flickr.text = "cat"
-        options.flickr.imageBase = mock.api
-        options.tmdb.imageBase = "\(mock.api)/t/p/w500"
+        options[settings: FlickrQuery.self].text = "cat"
+        options[settings: FlickrQuery.self].imageBase = mock.api
+        options[settings: TMDBQuery.self].imageBase = "\(mock.api)/t/p/w500"
         return options
     }
 

@@ -76,7 +76,7 @@ struct SourceSettingsTests {
         options[settings: Sample.self].word = "fox"
         #expect(options.sourceSettings == ["sample.word": "fox"])
         #expect(options[settings: Sample.self].word == "fox" && options[settings: Sample.self].size == 3)
-        options.flickr.imageSize = "z"
+        options[settings: FlickrQuery.self].imageSize = "z"
         #expect(options.sourceSettings == ["sample.word": "fox", "flickr.image-size": "z"])
     }
 

@@ -28,10 +28,10 @@ struct SummaryFigureTests {
     @Test("a figure not filled is nil, and a flag is never read as a count")
     func unfilled() {
         var summary = CrawlSummary()
-        #expect(summary[count: TMDBFigure.listPasses] == nil && summary.isListSettled == nil)
+        #expect(summary[count: TMDBFigure.pagesLostToWholePageDecode] == nil && summary.isListSettled == nil)
         summary.isListSettled = true
         #expect(summary[count: ListFigure.isListSettled] == nil)
-        summary[count: TMDBFigure.listPasses] = nil
+        summary[count: TMDBFigure.pagesLostToWholePageDecode] = nil
         #expect(summary.figures == ["isListSettled": .flag(true)])
     }
 }

@@ -27,7 +27,7 @@ struct TMDBCrawlTests {
         #expect(summary.status == .completed)
         #expect(Set(try fixture.keptIDs()) == Set(complete))
         #expect(summary.kept == complete.count)
-        #expect(summary.listPages == pages && summary[count: TMDBFigure.listPasses] == 1)
+        #expect(summary.listPages == pages && summary.listPasses == 1)
         #expect(summary[count: TMDBFigure.pagesLostToWholePageDecode] == expected["pages_with_incomplete"]?.int)
         // Every page, and page 1 read again.
         #expect(summary.requests == pages + 1)
@@ -54,9 +54,9 @@ struct TMDBCrawlTests {
         let expected = try await fixture.mock.expected()
         let complete = expected["complete_ids"]?.ids ?? []
         let kept = Set(try fixture.keptIDs())
-        print("tmdb moving: \(summary[count: TMDBFigure.listPasses] ?? 0) passes, \(summary.requests) requests, \(expected["inserted"]?.int ?? 0) inserted meanwhile")
+        print("tmdb moving: \(summary.listPasses ?? 0) passes, \(summary.requests) requests, \(expected["inserted"]?.int ?? 0) inserted meanwhile")
         #expect(summary.status == .completed)
-        #expect(summary[count: TMDBFigure.listPasses] == 3 && summary.isListSettled == true)
+        #expect(summary.listPasses == 3 && summary.isListSettled == true)
         #expect(kept == Set(complete), "missed \(Set(complete).subtracting(kept).sorted()), extra \(kept.subtracting(complete).sorted())")
         // The movie that left during the crawl is not on today's pages.
         #expect(Set(try fixture.crawl.pagedIDs()) == Set(complete))
@@ -72,7 +72,7 @@ struct TMDBCrawlTests {
         options.maxWithdrawPercent = 100
         let moving = try await fixture.run(options)
         #expect(moving.status == .completed)
-        #expect(moving[count: TMDBFigure.listPasses] == TMDBLister.maxPasses && moving.isListSettled == false)
+        #expect(moving.listPasses == TMDBLister.maxPasses && moving.isListSettled == false)
         #expect(moving.withdrawn == 0)
         #expect(before.isSubset(of: Set(try fixture.keptIDs())))
         #expect(Report.text(for: moving).contains("still moving: nothing withdrawn"))
@@ -144,7 +144,7 @@ struct TMDBCrawlTests {
         // Pages 5, 10, 15, 20 show the previous page's last movie instead of their first.
         let hidden = Set([5, 10, 15, 20].map { all[($0 - 1) * 20] })
         let served = Set(expected["complete_ids"]?.ids ?? []).subtracting(hidden)
-        #expect(summary[count: TMDBFigure.listPasses] == 2 && summary.isListSettled == true)
+        #expect(summary.listPasses == 2 && summary.isListSettled == true)
         #expect(Set(try fixture.keptIDs()) == served)
     }
 
@@ -155,7 +155,7 @@ struct TMDBCrawlTests {
         let pages = try #require(try await fixture.mock.expected()["total_pages"]?.int)
         let served = 500  // TMDB answers pages 1...500 only (the mock too: page 501 is error 22)
         #expect(pages > served)
-        #expect(first.listPages == pages && first[count: TMDBFigure.listPasses] == 1 && first.requests == served)
+        #expect(first.listPages == pages && first.listPasses == 1 && first.requests == served)
         #expect(first.kept > 0 && Report.text(for: first).contains("TMDB serves \(served) of them: nothing withdrawn"))
         try await fixture.mock.configure(["day": 2])
         var options = fixture.options()
