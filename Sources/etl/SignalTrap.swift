@@ -49,9 +49,10 @@ final class SignalTrap {
     /// libdispatch installs its handler (which hands the signal to its
     /// `signalfd`) on its own manager thread some time after `resume()`.
     /// Until then a signal has its inherited action: setting "ignore"
-    /// first, as on Darwin, lost a signal sent in that window (traced
-    /// under load: etl had opened a named pipe, took a SIGTERM, and waited
-    /// until killed). So the inherited action stays (a signal that early
+    /// first, as on Darwin, lost a signal sent in that window (seen under
+    /// load: etl had opened a named pipe, a SIGTERM went unanswered, and it
+    /// waited until killed; the handler is missing right after `resume()`
+    /// and present a moment later). So the inherited action stays (a signal that early
     /// ends etl at once, before it has touched anything), and no work
     /// starts until every signal is taken. Bounded: after 5 s etl goes on.
     private static func waitUntilTaken(_ signals: [Int32]) {
