@@ -50,17 +50,19 @@ struct RunMinutesTests {
         let fixture = try CrawlFixture()
         let mock = try MockServer(data: TestPaths.sample("objects.jsonl"), options: [
             "--seed", "5", "--fail-5xx", "0.05", "--html200", "0.02",
-            // More than 20 requests within a minute (the mock forgets them
-            // after each block): tripped every 21 requests however slowly a
-            // loaded machine serves the mock, so the run has blocks to count;
-            // a block outlasts the 0.5 s cooldown, so the probe a suspicion
-            // sends is refused too (0.4 s ran out before a loaded machine's probe).
-            "--block-limit", "20", "--block-window", "60", "--block-penalty", "1",
+            // More than 40 requests within a minute (the mock forgets them
+            // after each block): tripped every 41 requests however slowly a
+            // loaded machine serves the mock, so the run has blocks to count.
+            // A block of 1 s: the probe a suspicion sends 20 ms later is
+            // refused too even on a loaded machine (0.4 s ran out before one
+            // machine's probe); it ends as the 1 s cooldown does, so resuming
+            // draws no second block.
+            "--block-limit", "40", "--block-window", "60", "--block-penalty", "1",
         ])
         var options = fixture.options(api: mock.api)
         options.pacing.rate = .fixed(150)
         options.pacing.maxAttempts = 8
-        options.pacing.cooldown = 0.5
+        options.pacing.cooldown = 1
         options.telemetrySeconds = 0.4
         let summary = try await fixture.crawl(options)
         #expect(summary.status == .completed)
