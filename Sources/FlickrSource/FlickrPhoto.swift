@@ -42,7 +42,7 @@ package enum FlickrPhoto {
             photo.json["owner"]?.nonBlankString.map { "https://www.flickr.com/photos/\($0)/\(photo.id)" }
         },
         .rights("the name of `license`", url: "that licence's text") { photo in
-            FlickrSearchPage.count(photo.json["license"]).flatMap { FlickrLicense.names[$0] }.map { Rights($0.name, url: $0.url) }
+            JSONRecordsPage.count(photo.json["license"]).flatMap { FlickrLicense.names[$0] }.map { Rights($0.name, url: $0.url) }
         },
     ])
 
@@ -55,7 +55,7 @@ package enum FlickrPhoto {
         check.expect(photo["ispublic"]?.integer == 1, else: FlickrReason.notPublic.reason)
         return check.item(work, query) { item in [
             "owner": .text(photo["owner"]?.nonBlankString), "owner_name": .text(photo["ownername"]?.nonBlankString),
-            "license": .int(FlickrSearchPage.count(photo["license"])), "license_name": .text(item.rights), "license_url": .text(item.rightsURL),
+            "license": .int(JSONRecordsPage.count(photo["license"])), "license_name": .text(item.rights), "license_url": .text(item.rightsURL),
             "date_upload": .text(uploadDate(photo["dateupload"])), "date_taken": .text(item.date), "server": .text(server),
             "secret": .text(secret), "farm": .int(photo["farm"]?.integer.map(Int.init)), "photo_page_url": .text(item.pageURL),
         ] }
@@ -63,7 +63,7 @@ package enum FlickrPhoto {
 
     /// `dateupload` is Unix seconds as a string.
     private static func uploadDate(_ value: JSONValue?) -> String? {
-        guard let seconds = FlickrSearchPage.count(value) else { return nil }
+        guard let seconds = JSONRecordsPage.count(value) else { return nil }
         return Timestamp.string(from: Date(timeIntervalSince1970: Double(seconds)))
     }
 }
