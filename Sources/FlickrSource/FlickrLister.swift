@@ -59,7 +59,7 @@ package struct FlickrLister: PagedListing {
         // ignores the upload dates looks the same, and would have every
         // window split down to a second: its photos fall outside the
         // window, which ends the run.
-        if first.records.contains(where: { !Self.isUploaded($0, within: dates) }) { throw FlickrError.ignoresUploadDates(api: api) }
+        if first.records.contains(where: { !Self.isUploaded($0, within: dates) }) { throw Self.ignoresUploadDates(api: api) }
         // Totals are the server's numbers: a hostile one saturates rather than traps.
         let (sum, overflow) = unreachable.addingReportingOverflow(first.total - depth)
         unreachable = overflow ? .max : sum
@@ -106,6 +106,13 @@ package struct FlickrLister: PagedListing {
     /// Flickr's error: code 100 is a wrong key, any other code one retrying cannot help (3: no search terms …).
     package static func error(code: Int, message: String) -> SourceAPIError {
         SourceAPIError(api: "Flickr", refused: code == 100 ? .init("the API key", check: "FLICKR_API_KEY") : nil, code: code, message: message)
+    }
+
+    /// Photos outside the upload-date window asked for: the API (`--api`)
+    /// ignores `min_upload_date`, so no window can split a large result.
+    package static func ignoresUploadDates(api: String) -> SourceAPIError {
+        SourceAPIError(api: api, message: "photos outside the upload dates asked for; it ignores min_upload_date, "
+            + "so more than 4,000 results cannot be listed; nothing was withdrawn")
     }
 
     /// The page's URL, without the key (added by ``CredentialClient``).
