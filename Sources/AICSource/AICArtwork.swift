@@ -47,7 +47,7 @@ package enum AICArtwork {
 
     /// Where the shared work fields come from, the picture under `iiif`
     /// (the answer's `config.iiif_url`) at `width`.
-    package static let work = WorkMap<(iiif: String, width: Int)>([
+    package static let work = WorkMap<(iiif: String, width: Int)>(duplicates: .creatorAndTitle, [
         .copy(.title, "title"), .copy(.artistDisplayName, "artist_display"), .copy(.department, "department_title"),
         .copy(.classification, "classification_title"), .shown(.objectDate, "date_display"), .copy(.objectBeginDate, "date_start"),
         .copy(.objectEndDate, "date_end"), .copy(.culture, "place_of_origin"), .copy(.medium, "medium_display"),
@@ -67,16 +67,14 @@ package enum AICArtwork {
         // An image_id that cannot stand as one segment of the IIIF URL
         // (`..`, a NUL) is no picture: the work is incomplete, not fetched from elsewhere.
         let imageID = check.require(PathSegment.usable(artwork["image_id"]?.string), else: .missingPrimaryImage)
-        let artist = check.text("artist_display", else: .missingArtistDisplayName)
-        let title = check.text("title", else: .missingTitle)
+        check.text("artist_display", else: .missingArtistDisplayName)
+        check.text("title", else: .missingTitle)
         check.text("classification_title", else: .missingClassification)
         check.text("date_display", else: .missingObjectDate)
-        var item = check.item(work, (iiif, width), table: table) { item in [
+        return check.item(work, (iiif, width), table: table) { item in [
             "is_public_domain": .bool(artwork["is_public_domain"] == .bool(true)), "image_id": .text(imageID),
             "color": .text(artwork["color"].flatMap { $0 == .null ? nil : $0.encoded }), "artwork_url": .text(item.pageURL),
         ] }
-        if item.isComplete { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
-        return item
     }
 
     /// `{iiif}/{image_id}/full/{width},/0/default.jpg`: the IIIF Image API

@@ -27,7 +27,7 @@ package enum CMAArtwork {
         ])
 
     /// Where the shared work fields come from, the picture the `picture` rendition (`web` or `print`).
-    package static let work = WorkMap<String>([
+    package static let work = WorkMap<String>(duplicates: .creatorAndTitle, [
         .copy(.title, "title"), .copy(.department, "department"), .copy(.classification, "type"), .shown(.objectDate, "creation_date"),
         .text(.artistDisplayName, "the first of `creators`' `description`") { $0.json["creators"]?.array?.first?["description"]?.nonBlankString },
         .copy(.objectBeginDate, "creation_date_earliest"), .copy(.objectEndDate, "creation_date_latest"),
@@ -46,16 +46,14 @@ package enum CMAArtwork {
         let (image, creator) = (artwork["images"]?[picture], artwork["creators"]?.array?.first)
         check.expect(artwork["share_license_status"] == .string("CC0"), else: .notPublicDomain)
         check.require(image?["url"]?.nonBlankString, else: .missingPrimaryImage)
-        let artist = check.require(creator?["description"]?.nonBlankString, else: .missingArtistDisplayName)
-        let title = check.text("title", else: .missingTitle)
+        check.require(creator?["description"]?.nonBlankString, else: .missingArtistDisplayName)
+        check.text("title", else: .missingTitle)
         check.text("type", else: .missingClassification)
         check.text("creation_date", else: .missingObjectDate)
-        var item = check.item(work, picture, table: table) { item in [
+        return check.item(work, picture, table: table) { item in [
             "creator_role": .text(creator?["role"]?.string), "image_width": .int(item.imageWidth),
             "image_height": .int(item.imageHeight), "artwork_url": .text(item.pageURL),
         ] }
-        if item.isComplete { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
-        return item
     }
 
     /// A picture's size: an integer, or digits in a string (as the museum sometimes sends).

@@ -25,14 +25,24 @@ package struct WorkMap<Context: Sendable>: Sendable {
         let fill: @Sendable (inout ListedItem, Record) -> Void
     }
 
+    /// Which complete items are the same work (the smallest ID is kept).
+    package enum Duplicates: Sendable {
+        /// None: each item is its own.
+        case none
+        /// The Met's rule: the same normalized creator and title (``DuplicateKey``).
+        case creatorAndTitle
+    }
+
     package let entries: [Entry]
+    package let duplicates: Duplicates
 
     /// A column filled by two entries would be documented once and
     /// stored from whichever came last: a mistake in the source.
-    package init(_ entries: [Entry]) {
+    package init(duplicates: Duplicates = .none, _ entries: [Entry]) {
         let columns = entries.flatMap { $0.fields.map(\.column) }
         precondition(Set(columns).count == columns.count, "a shared column is filled once")
         self.entries = entries
+        self.duplicates = duplicates
     }
 
     /// Where each shared column comes from. `object_id` is the record's
@@ -45,10 +55,12 @@ package struct WorkMap<Context: Sendable>: Sendable {
         return fields
     }
 
-    /// Fills `item`'s shared fields from `json`, the record it was keyed from.
+    /// Fills `item`'s shared fields from `json`, the record it was keyed
+    /// from, and, once they are filled, its duplicate key when it is complete.
     package func fill(_ item: inout ListedItem, from json: JSONValue, _ context: Context) {
         let record = Record(json: json, id: item.id, context: context)
         for entry in entries { entry.fill(&item, record) }
+        if duplicates == .creatorAndTitle && item.isComplete { item.duplicateKey = DuplicateKey.of(artist: item.creator, title: item.title) }
     }
 }
 

@@ -53,6 +53,19 @@ struct WorkMapTests {
         #expect(bare.year == nil && bare.rights == nil && bare.rightsURL == nil && bare.title == nil && bare.date == "c. 1900")
     }
 
+    @Test("duplicates: a complete item keyed by its normalized creator and title; an incomplete one, or a map without the rule, has no key")
+    func duplicates() throws {
+        let map = WorkMap<Void>(duplicates: .creatorAndTitle, [.copy(.title, "title"), .copy(.artistDisplayName, "who")])
+        let record = JSONValue.object(["id": .integer(3), "title": .string(" The  Cat "), "who": .string("Ann")])
+        let item = try #require(RecordCheck(record)).item(map, ()) { _ in [:] }
+        #expect(item.duplicateKey == DuplicateKey.of(artist: "ann", title: "the cat"))
+        var incomplete = try #require(RecordCheck(record))
+        incomplete.expect(false, else: .missingObjectDate)
+        #expect(incomplete.item(map, ()) { _ in [:] }.duplicateKey == nil)
+        let plain = WorkMap<Void>([.copy(.title, "title")])
+        #expect(try #require(RecordCheck(record)).item(plain, ()) { _ in [:] }.duplicateKey == nil)
+    }
+
     @Test("every shared column an item carries has one place in it, text or integer, and setting it sets that field alone")
     func itemPlaces() {
         var places: [PartialKeyPath<ListedItem>] = []
