@@ -45,40 +45,36 @@ package enum AICArtwork {
             .column("artwork_url", "TEXT", "The artwork's page on artic.edu: link back to it."),
         ])
 
-    /// The artwork as a catalog item, its picture under `iiif` (the
-    /// answer's `config.iiif_url`) at `width`; nil when it has no ID to key it by.
+    /// Where the shared work fields come from, the picture under `iiif`
+    /// (the answer's `config.iiif_url`) at `width`.
+    package static let work = WorkMap<(iiif: String, width: Int)>(duplicates: .creatorAndTitle, [
+        .copy(.title, "title"), .copy(.artistDisplayName, "artist_display"), .copy(.department, "department_title"),
+        .copy(.classification, "classification_title"), .shown(.objectDate, "date_display"), .copy(.objectBeginDate, "date_start"),
+        .copy(.objectEndDate, "date_end"), .copy(.culture, "place_of_origin"), .copy(.medium, "medium_display"),
+        .copy(.accessionNumber, "main_reference_number"), .copy(.creditLine, "credit_line"),
+        .text(.primaryImage, "the IIIF picture of `image_id`, 843 px wide unless --image-width") { record in
+            PathSegment.usable(record.json["image_id"]?.string).map { imageURL(iiif: record.context.iiif, imageID: $0, width: record.context.width) }
+        },
+        .text(.objectURL, "the artwork's page on artic.edu") { "https://www.artic.edu/artworks/\($0.id)" },
+        .rights(.cc0, when: "`is_public_domain` is true") { $0.json["is_public_domain"] == .bool(true) },
+    ])
+
+    /// The artwork as a catalog item, its picture under `iiif` at `width`;
+    /// nil when it has no ID to key it by.
     package static func item(from artwork: JSONValue, iiif: String, width: Int) -> ListedItem? {
         guard var check = RecordCheck(artwork) else { return nil }
         check.expect(artwork["is_public_domain"] == .bool(true), else: .notPublicDomain)
         // An image_id that cannot stand as one segment of the IIIF URL
         // (`..`, a NUL) is no picture: the work is incomplete, not fetched from elsewhere.
         let imageID = check.require(PathSegment.usable(artwork["image_id"]?.string), else: .missingPrimaryImage)
-        let artist = check.text("artist_display", else: .missingArtistDisplayName)
-        let title = check.text("title", else: .missingTitle)
-        let classification = check.text("classification_title", else: .missingClassification)
-        let date = check.text("date_display", else: .missingObjectDate)
-
-        let pageURL = "https://www.artic.edu/artworks/\(check.id)"
-        var item = check.item(details: table.values(of: artwork, computed: [
+        check.text("artist_display", else: .missingArtistDisplayName)
+        check.text("title", else: .missingTitle)
+        check.text("classification_title", else: .missingClassification)
+        check.text("date_display", else: .missingObjectDate)
+        return check.item(work, (iiif, width), table: table) { item in [
             "is_public_domain": .bool(artwork["is_public_domain"] == .bool(true)), "image_id": .text(imageID),
-            "color": .text(artwork["color"].flatMap { $0 == .null ? nil : $0.encoded }), "artwork_url": .text(pageURL),
-        ]))
-        item.title = title ?? artwork["title"]?.string
-        item.creator = artist ?? artwork["artist_display"]?.string
-        item.date = date
-        item.year = ListedItem.year(artwork["date_start"])
-        item.endYear = ListedItem.year(artwork["date_end"])
-        item.department = artwork["department_title"]?.string
-        item.classification = classification
-        item.medium = artwork["medium_display"]?.string
-        item.culture = artwork["place_of_origin"]?.string
-        item.creditLine = artwork["credit_line"]?.string
-        item.accessionNumber = artwork["main_reference_number"]?.string
-        if let imageID { item.imageURL = imageURL(iiif: iiif, imageID: imageID, width: width) }
-        item.pageURL = pageURL
-        if artwork["is_public_domain"] == .bool(true) { (item.rights, item.rightsURL) = (Rights.cc0.name, Rights.cc0.url) }
-        if item.isComplete { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
-        return item
+            "color": .text(artwork["color"].flatMap { $0 == .null ? nil : $0.encoded }), "artwork_url": .text(item.pageURL),
+        ] }
     }
 
     /// `{iiif}/{image_id}/full/{width},/0/default.jpg`: the IIIF Image API

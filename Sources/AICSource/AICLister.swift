@@ -35,8 +35,11 @@ package struct AICLister: PagedListing {
 
     package func items(of page: AICAnswer, at spot: PageSpot<Int>) -> [ListedItem?] {
         guard case .page(let body) = page else { return [] }
-        return body.records.map { AICArtwork.item(from: $0, iiif: body.iiifURL ?? "https://www.artic.edu/iiif/2", width: query.imageWidth) }
+        return body.records.map { AICArtwork.item(from: $0, iiif: Self.iiif(of: body), width: query.imageWidth) }
     }
+
+    /// The IIIF Image API base the answer names for picture URLs, else the museum's own.
+    package static func iiif(of page: JSONRecordsPage) -> String { page.json["config"]?["iiif_url"]?.nonBlankString ?? "https://www.artic.edu/iiif/2" }
 
     /// The next window starts above the highest ID read; none read (every
     /// artwork without an ID), or the highest ID there can be (a hostile
@@ -61,7 +64,7 @@ package struct AICLister: PagedListing {
         // The API's own throttle (60 a minute) says when to come back:
         // a request limit, not a front end blocking us.
         tooManyRequests: .rateLimitIfJSON(defaultRetryAfter: 1, reason: { "HTTP 429: \(message(JSONValue.decode($0.body)))" }),
-        decode: { AICPage($0).map(AICAnswer.page) },
+        decode: { JSONRecordsPage($0, records: "data", total: "pagination", "total").map(AICAnswer.page) },
         apiError: { response, json in
             guard let json, json["error"] != nil else { return nil }
             let error = JSONPageRequest<AICAnswer>.said(json["error"])

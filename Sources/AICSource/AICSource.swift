@@ -35,20 +35,10 @@ package struct AICSource: Source {
             licenseURL: "https://creativecommons.org/publicdomain/zero/1.0/",
             source: "Art Institute of Chicago API (/artworks/search)", sourceURL: "https://api.artic.edu/docs/",
             worksDescription: "The kept set: complete, listed artworks, one per normalized artist and title.",
-            fields: [
-                .objectID: "`id`", .title: "`title`", .artistDisplayName: "`artist_display`", .department: "`department_title`",
-                .classification: "`classification_title`", .objectDate: "`date_display`", .objectBeginDate: "`date_start`",
-                .objectEndDate: "`date_end`", .culture: "`place_of_origin`", .medium: "`medium_display`",
-                .accessionNumber: "`main_reference_number`", .creditLine: "`credit_line`",
-                .primaryImage: "the IIIF picture of `image_id`, 843 px wide unless --image-width",
-                .objectURL: "the artwork's page on artic.edu", .rights: "CC0 1.0 when `is_public_domain` is true",
-                .rightsURL: "CC0 1.0's text, with rights",
-            ])
+            fields: AICArtwork.work.fields)
     }
 
     package var table: SourceTable? { AICArtwork.table }
-
-    package var facets: [WorkFacet] { [.department, .classification] }
 
     package var options: [SourceOption] { AICQuery.options }
 

@@ -16,15 +16,28 @@ package enum CMAArtwork {
         name: "cma_artworks",
         description: "The Cleveland Museum of Art's own fields of every listed artwork, kept or not (CC0). Join to works on object_id.",
         columns: [
-            .column("share_license_status", "TEXT", "CC0 or Copyrighted, as the museum says."),
+            .copy("share_license_status", "TEXT", "CC0 or Copyrighted, as the museum says."),
             .column("creator_role", "TEXT", "The first creator's role, e.g. artist."),
-            .column("collection", "TEXT", "The collection within the department."),
-            .column("measurements", "TEXT", "The work's dimensions, as the museum writes them."),
-            .column("updated_at", "TEXT", "When the museum last changed the record."),
+            .copy("collection", "TEXT", "The collection within the department."),
+            .copy("measurements", "TEXT", "The work's dimensions, as the museum writes them."),
+            .copy("updated_at", "TEXT", "When the museum last changed the record."),
             .column("image_width", "INTEGER", "The picture's width in pixels (sizes may come as strings)."),
             .column("image_height", "INTEGER", "The picture's height in pixels."),
             .column("artwork_url", "TEXT", "The artwork's page on clevelandart.org: link back to it."),
         ])
+
+    /// Where the shared work fields come from, the picture the `picture` rendition (`web` or `print`).
+    package static let work = WorkMap<String>(duplicates: .creatorAndTitle, [
+        .copy(.title, "title"), .copy(.department, "department"), .copy(.classification, "type"), .shown(.objectDate, "creation_date"),
+        .text(.artistDisplayName, "the first of `creators`' `description`") { $0.json["creators"]?.array?.first?["description"]?.nonBlankString },
+        .copy(.objectBeginDate, "creation_date_earliest"), .copy(.objectEndDate, "creation_date_latest"),
+        .text(.culture, "`culture`, joined by \"; \"") { $0.json["culture"]?.array?.compactMap(\.nonBlankString).joined(separator: "; ") },
+        .copy(.medium, "technique"), .copy(.accessionNumber, "accession_number"), .copy(.creditLine, "creditline"),
+        .text(.primaryImage, "`images.web.url` (`images.print.url` with --picture print)") { $0.json["images"]?[$0.context]?["url"]?.nonBlankString },
+        .number(.primaryImageWidth, "that picture's `width`") { size($0.json["images"]?[$0.context]?["width"]) },
+        .number(.primaryImageHeight, "that picture's `height`") { size($0.json["images"]?[$0.context]?["height"]) },
+        .shown(.objectURL, "url"), .rights(.cc0, when: "`share_license_status` is CC0") { $0.json["share_license_status"] == .string("CC0") },
+    ])
 
     /// The artwork as a catalog item, its picture the `picture` rendition
     /// (`web` or `print`); nil when it has no ID to key it by.
@@ -32,28 +45,15 @@ package enum CMAArtwork {
         guard var check = RecordCheck(artwork) else { return nil }
         let (image, creator) = (artwork["images"]?[picture], artwork["creators"]?.array?.first)
         check.expect(artwork["share_license_status"] == .string("CC0"), else: .notPublicDomain)
-        let imageURL = check.require(image?["url"]?.nonBlankString, else: .missingPrimaryImage)
-        let artist = check.require(creator?["description"]?.nonBlankString, else: .missingArtistDisplayName)
-        let title = check.text("title", else: .missingTitle)
-        let type = check.text("type", else: .missingClassification)
-        let date = check.text("creation_date", else: .missingObjectDate)
-        let pageURL = artwork["url"]?.nonBlankString
-        var item = check.item(details: [
-            "share_license_status": .text(artwork["share_license_status"]?.string), "creator_role": .text(creator?["role"]?.string),
-            "collection": .text(artwork["collection"]?.string), "measurements": .text(artwork["measurements"]?.string),
-            "updated_at": .text(artwork["updated_at"]?.string), "image_width": .int(size(image?["width"])),
-            "image_height": .int(size(image?["height"])), "artwork_url": .text(pageURL),
-        ])
-        (item.title, item.creator, item.date) = (title ?? artwork["title"]?.string, artist, date)
-        (item.year, item.endYear) = (ListedItem.year(artwork["creation_date_earliest"]), ListedItem.year(artwork["creation_date_latest"]))
-        (item.department, item.classification, item.medium) = (artwork["department"]?.string, type, artwork["technique"]?.string)
-        item.culture = artwork["culture"]?.array?.compactMap(\.nonBlankString).joined(separator: "; ")
-        (item.creditLine, item.accessionNumber) = (artwork["creditline"]?.string, artwork["accession_number"]?.string)
-        (item.imageURL, item.pageURL) = (imageURL, pageURL)
-        (item.imageWidth, item.imageHeight) = (size(image?["width"]), size(image?["height"]))
-        if artwork["share_license_status"] == .string("CC0") { (item.rights, item.rightsURL) = (Rights.cc0.name, Rights.cc0.url) }
-        if item.isComplete { item.duplicateKey = DuplicateKey.of(artist: artist, title: title) }
-        return item
+        check.require(image?["url"]?.nonBlankString, else: .missingPrimaryImage)
+        check.require(creator?["description"]?.nonBlankString, else: .missingArtistDisplayName)
+        check.text("title", else: .missingTitle)
+        check.text("type", else: .missingClassification)
+        check.text("creation_date", else: .missingObjectDate)
+        return check.item(work, picture, table: table) { item in [
+            "creator_role": .text(creator?["role"]?.string), "image_width": .int(item.imageWidth),
+            "image_height": .int(item.imageHeight), "artwork_url": .text(item.pageURL),
+        ] }
     }
 
     /// A picture's size: an integer, or digits in a string (as the museum sometimes sends).

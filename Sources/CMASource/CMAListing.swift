@@ -13,7 +13,7 @@ package struct CMAListing: RecordLister {
     package init() {}
 
     package func list(_ context: ListingContext, into listing: inout SourceListing, summary: inout CrawlSummary) async throws {
-        let reader: PageReader<JSONPageRequest<CMAPage>, CMAPage> = context.reader(cmaPageRequest)
+        let reader: PageReader<JSONPageRequest<JSONRecordsPage>, JSONRecordsPage> = context.reader(cmaPageRequest)
         let (api, picture) = (context.options.api, context.options.sourceSettings[CMASource.pictureKey] ?? "web")
         let pager = OffsetPager<ListedItem?>(limit: Self.limit, maxPages: Self.maxPages, key: { $0.map { String($0.id) } ?? "-" }) { skip, limit in
             let page = try await reader.read(.init(url: Self.url(api: api, skip: skip, limit: limit)))
@@ -36,19 +36,8 @@ package struct CMAListing: RecordLister {
     }
 }
 
-/// One page of `/artworks/`: `{"info": {"total", "parameters"}, "data": […]}`.
-package struct CMAPage: RecordsPage {
-    package var total: Int
-    package var records: [JSONValue]
-
-    /// Nil when `json` is not a page of artworks.
-    package init?(_ json: JSONValue) {
-        guard let listed = Self.listed(json, records: "data", total: "info", "total") else { return nil }
-        (total, records) = (listed.total, listed.records)
-    }
-}
-
-/// `GET /artworks/?skip=S&limit=L`, one page: the kit's ladder; a 429 with JSON waits, as Retry-After says.
-let cmaPageRequest = JSONPageRequest<CMAPage>(
+/// `GET /artworks/?skip=S&limit=L`, one page (`{"info": {"total", "parameters"}, "data": […]}`): the kit's ladder;
+/// a 429 with JSON waits, as Retry-After says.
+let cmaPageRequest = JSONPageRequest<JSONRecordsPage>(
     noun: "artworks", tooManyRequests: .rateLimitIfJSON(defaultRetryAfter: 1, reason: { _ in "HTTP 429" }),
-    decode: CMAPage.init, apiError: { _, _ in nil })
+    decode: { JSONRecordsPage($0, records: "data", total: "info", "total") }, apiError: { _, _ in nil })

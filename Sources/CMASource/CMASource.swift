@@ -28,19 +28,10 @@ package struct CMASource: Source {
             licenseURL: "https://creativecommons.org/publicdomain/zero/1.0/",
             source: "Cleveland Museum of Art Open Access API (/api/artworks/)", sourceURL: "https://openaccess-api.clevelandart.org/",
             worksDescription: "The kept set: complete, listed artworks, one per normalized first creator and title.",
-            fields: [
-                .objectID: "`id`", .title: "`title`", .artistDisplayName: "the first of `creators`' `description`",
-                .department: "`department`", .classification: "`type`", .objectDate: "`creation_date`",
-                .objectBeginDate: "`creation_date_earliest`", .objectEndDate: "`creation_date_latest`",
-                .culture: "`culture`, joined by \"; \"", .medium: "`technique`", .accessionNumber: "`accession_number`",
-                .creditLine: "`creditline`", .primaryImage: "`images.web.url` (`images.print.url` with --picture print)",
-                .primaryImageWidth: "that picture's `width`", .primaryImageHeight: "that picture's `height`", .objectURL: "`url`",
-                .rights: "CC0 1.0 when `share_license_status` is CC0", .rightsURL: "CC0 1.0's text, with rights",
-            ])
+            fields: CMAArtwork.work.fields)
     }
 
     package var table: SourceTable? { CMAArtwork.table }
-    package var facets: [WorkFacet] { [.department, .classification] }
     package var crawl: CrawlStyle { .listing(CMAListing()) }
 
     package var options: [SourceOption] { CMAQuery.options }

@@ -45,7 +45,7 @@ package struct FlickrLister: PagedListing {
     /// The upload dates of `window`: none past the run's start.
     package func dates(of window: Window) -> ClosedRange<Int> { window.from...min(window.from + window.size - 1, until) }
 
-    package mutating func open(_ window: Window, first: FlickrSearchPage) throws -> WindowOpening<Window> {
+    package mutating func open(_ window: Window, first: JSONRecordsPage) throws -> WindowOpening<Window> {
         let dates = dates(of: window)
         guard first.total > depth else { return .read(whole: true) }
         if dates.lowerBound < dates.upperBound {
@@ -59,7 +59,7 @@ package struct FlickrLister: PagedListing {
         // ignores the upload dates looks the same, and would have every
         // window split down to a second: its photos fall outside the
         // window, which ends the run.
-        if first.records.contains(where: { !Self.isUploaded($0, within: dates) }) { throw FlickrError.ignoresUploadDates(api: api) }
+        if first.records.contains(where: { !Self.isUploaded($0, within: dates) }) { throw Self.ignoresUploadDates(api: api) }
         // Totals are the server's numbers: a hostile one saturates rather than traps.
         let (sum, overflow) = unreachable.addingReportingOverflow(first.total - depth)
         unreachable = overflow ? .max : sum
@@ -67,11 +67,11 @@ package struct FlickrLister: PagedListing {
     }
 
     /// The first window is the whole search: its total is the listing's.
-    package func announced(_ first: FlickrSearchPage, at spot: PageSpot<Window>) -> Int? {
+    package func announced(_ first: JSONRecordsPage, at spot: PageSpot<Window>) -> Int? {
         spot.window == firstWindow && spot.read == 1 ? first.total : nil
     }
 
-    package func items(of page: FlickrSearchPage, at spot: PageSpot<Window>) -> [ListedItem?] {
+    package func items(of page: JSONRecordsPage, at spot: PageSpot<Window>) -> [ListedItem?] {
         page.records.map { FlickrPhoto.item(from: $0, query: query) }
     }
 
@@ -80,18 +80,22 @@ package struct FlickrLister: PagedListing {
     }
 
     package static func isUploaded(_ photo: JSONValue, within dates: ClosedRange<Int>) -> Bool {
-        guard let second = FlickrSearchPage.count(photo["dateupload"]) else { return true }
+        guard let second = JSONRecordsPage.count(photo["dateupload"]) else { return true }
         return dates.contains(second)
     }
 
-    /// `flickr.photos.search`, one page. Errors come as HTTP 200 with
-    /// `stat: fail`, so the status alone says little.
-    package static let request = JSONPageRequest<FlickrSearchPage>(
-        noun: "photos", early: [200], decode: { $0["stat"]?.string == "ok" ? FlickrSearchPage($0) : nil },
+    /// `flickr.photos.search`, one page: `{"photos": {"page", "pages",
+    /// "perpage", "total", "photo": […]}, "stat": "ok"}`. The total comes as
+    /// a number or a string; the page count follows from it (`pages` is not
+    /// trusted). Errors come as HTTP 200 with `stat: fail`, so the status alone says little.
+    package static let request = JSONPageRequest<JSONRecordsPage>(
+        noun: "photos", early: [200],
+        decode: { $0["stat"]?.string == "ok" ? JSONRecordsPage(
+            $0, at: "photos", records: "photo", total: "total", perPage: "perpage", digits: true) : nil },
         apiError: { _, json in
             guard let json, json["stat"]?.string == "fail" else { return nil }
-            let code = FlickrSearchPage.count(json["code"]) ?? -1
-            let message = JSONPageRequest<FlickrSearchPage>.said(json["message"], or: "no message")
+            let code = JSONRecordsPage.count(json["code"]) ?? -1
+            let message = JSONPageRequest<JSONRecordsPage>.said(json["message"], or: "no message")
             // 10: search unavailable, 105: service unavailable: both pass.
             guard code != 10 && code != 105 else {
                 return .retry(FetchFailure(.status, reason: "Flickr error \(code): \(TerminalText.escaped(message))", status: 200))
@@ -102,6 +106,13 @@ package struct FlickrLister: PagedListing {
     /// Flickr's error: code 100 is a wrong key, any other code one retrying cannot help (3: no search terms …).
     package static func error(code: Int, message: String) -> SourceAPIError {
         SourceAPIError(api: "Flickr", refused: code == 100 ? .init("the API key", check: "FLICKR_API_KEY") : nil, code: code, message: message)
+    }
+
+    /// Photos outside the upload-date window asked for: the API (`--api`)
+    /// ignores `min_upload_date`, so no window can split a large result.
+    package static func ignoresUploadDates(api: String) -> SourceAPIError {
+        SourceAPIError(api: api, message: "photos outside the upload dates asked for; it ignores min_upload_date, "
+            + "so more than 4,000 results cannot be listed; nothing was withdrawn")
     }
 
     /// The page's URL, without the key (added by ``CredentialClient``).

@@ -27,42 +27,43 @@ package enum FlickrPhoto {
             .column("photo_page_url", "TEXT", "The photo's page: link back to it (Flickr's terms ask for it)."),
         ])
 
+    /// Where the shared work fields come from; the picture's URL is the query's base and size.
+    package static let work = WorkMap<FlickrQuery>([
+        .text(.title, "`title` (may be empty)") { $0.json["title"]?.string ?? "" },
+        .text(.artistDisplayName, "`ownername`, else `owner`") { $0.json["ownername"]?.nonBlankString ?? $0.json["owner"]?.nonBlankString },
+        .shown(.objectDate, "datetaken"), .yearOfDate(.objectBeginDate, "datetaken"),
+        .text(.primaryImage, "built from `server`, `id` and `secret`, at --image-size") { photo in
+            // Both stand in the picture's URL path: `..` or a control character is none.
+            guard let server = PathSegment.usable(photo.json["server"]?.string), let secret = PathSegment.usable(photo.json["secret"]?.string)
+            else { return nil }
+            return "\(photo.context.imageBase)/\(PathSegment.encoded(server))/\(photo.id)_\(PathSegment.encoded(secret))_\(photo.context.imageSize).jpg"
+        },
+        .text(.objectURL, "the photo's page on flickr.com") { photo in
+            photo.json["owner"]?.nonBlankString.map { "https://www.flickr.com/photos/\($0)/\(photo.id)" }
+        },
+        .rights("the name of `license`", url: "that licence's text") { photo in
+            JSONRecordsPage.count(photo.json["license"]).flatMap { FlickrLicense.names[$0] }.map { Rights($0.name, url: $0.url) }
+        },
+    ])
+
     /// The photo as a catalog item; nil when it has no ID to key it by.
     package static func item(from photo: JSONValue, query: FlickrQuery) -> ListedItem? {
         guard var check = RecordCheck(photo, id: .digits) else { return nil }
         check.expect(photo["farm"]?.integer != nil, else: FlickrReason.missingFarm.reason)
-        // Both stand in the picture's URL path: `..` or a control character is none.
         let server = check.require(PathSegment.usable(photo["server"]?.string), else: FlickrReason.missingServer.reason)
         let secret = check.require(PathSegment.usable(photo["secret"]?.string), else: FlickrReason.missingSecret.reason)
         check.expect(photo["ispublic"]?.integer == 1, else: FlickrReason.notPublic.reason)
-
-        let owner = photo["owner"]?.nonBlankString
-        let ownerName = photo["ownername"]?.nonBlankString
-        let license = FlickrSearchPage.count(photo["license"])
-        let rights = license.flatMap { FlickrLicense.names[$0] }
-        let taken = photo["datetaken"]?.nonBlankString
-        let pageURL = owner.map { "https://www.flickr.com/photos/\($0)/\(check.id)" }
-        var item = check.item(details: [
-            "owner": .text(owner), "owner_name": .text(ownerName), "license": .int(license),
-            "license_name": .text(rights?.name), "license_url": .text(rights?.url),
-            "date_upload": .text(uploadDate(photo["dateupload"])), "date_taken": .text(taken), "server": .text(server),
-            "secret": .text(secret), "farm": .int(photo["farm"]?.integer.map(Int.init)), "photo_page_url": .text(pageURL),
-        ])
-        item.title = photo["title"]?.string ?? ""
-        item.creator = ownerName ?? owner
-        item.date = taken
-        item.year = ListedItem.year(ofDate: taken)
-        if let server, let secret {
-            item.imageURL = "\(query.imageBase)/\(PathSegment.encoded(server))/\(item.id)_\(PathSegment.encoded(secret))_\(query.imageSize).jpg"
-        }
-        item.pageURL = pageURL
-        (item.rights, item.rightsURL) = (rights?.name, rights?.url)
-        return item
+        return check.item(work, query) { item in [
+            "owner": .text(photo["owner"]?.nonBlankString), "owner_name": .text(photo["ownername"]?.nonBlankString),
+            "license": .int(JSONRecordsPage.count(photo["license"])), "license_name": .text(item.rights), "license_url": .text(item.rightsURL),
+            "date_upload": .text(uploadDate(photo["dateupload"])), "date_taken": .text(item.date), "server": .text(server),
+            "secret": .text(secret), "farm": .int(photo["farm"]?.integer.map(Int.init)), "photo_page_url": .text(item.pageURL),
+        ] }
     }
 
     /// `dateupload` is Unix seconds as a string.
     private static func uploadDate(_ value: JSONValue?) -> String? {
-        guard let seconds = FlickrSearchPage.count(value) else { return nil }
+        guard let seconds = JSONRecordsPage.count(value) else { return nil }
         return Timestamp.string(from: Date(timeIntervalSince1970: Double(seconds)))
     }
 }

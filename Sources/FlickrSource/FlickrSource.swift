@@ -34,12 +34,7 @@ package struct FlickrSource: Source {
             licenseURL: "https://www.flickrhelp.com/hc/en-us/articles/10710266545556-Using-Flickr-images-shared-by-other-members",
             source: "Flickr API (flickr.photos.search)", sourceURL: "https://www.flickr.com/services/api/",
             worksDescription: "The kept set: complete, public, listed photos; group them by license_name.",
-            fields: [
-                .objectID: "`id`", .title: "`title` (may be empty)", .artistDisplayName: "`ownername`, else `owner`",
-                .objectDate: "`datetaken`", .objectBeginDate: "the year of `datetaken`", .objectEndDate: "the year of `datetaken`",
-                .primaryImage: "built from `server`, `id` and `secret`, at --image-size",
-                .objectURL: "the photo's page on flickr.com", .rights: "the name of `license`", .rightsURL: "that licence's text",
-            ])
+            fields: FlickrPhoto.work.fields)
     }
 
     package var credentials: [CredentialVariable] {

@@ -44,8 +44,6 @@ package struct MetSource: Source {
             ])
     }
 
-    package var facets: [WorkFacet] { [.department, .classification] }
-
     package var reasons: [DeclaredReason] { MetReason.declared }
 
     package var options: [SourceOption] { MetPlanning.options }

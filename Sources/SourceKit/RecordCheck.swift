@@ -17,6 +17,7 @@ package struct RecordCheck: Sendable {
     }
 
     /// `value`; when it is nil, the record breaks the rule for `reason`.
+    @discardableResult
     package mutating func require<Value>(_ value: Value?, else reason: RejectionReason) -> Value? {
         if value == nil { reasons.append(reason) }
         return value
@@ -24,6 +25,7 @@ package struct RecordCheck: Sendable {
 
     /// The record's `field` when it is a string that shows something, else
     /// nil and `reason`.
+    @discardableResult
     package mutating func text(_ field: String, else reason: RejectionReason) -> String? {
         require(record[field]?.nonBlankString, else: reason)
     }
@@ -37,5 +39,25 @@ package struct RecordCheck: Sendable {
     /// found so far and the source table's columns.
     package func item(details: [String: DatabaseValue]) -> ListedItem {
         ListedItem(id: id, rawJSON: record.encoded, reasons: reasons, details: details)
+    }
+
+    /// The record as an item whose shared fields `work` fills (with the
+    /// run's `context`); `details` gives its own columns from the filled
+    /// item (a column may repeat a shared field, such as the page's URL).
+    package func item<Context>(
+        _ work: WorkMap<Context>, _ context: Context, details: (ListedItem) -> [String: DatabaseValue]
+    ) -> ListedItem {
+        var item = item(details: [:])
+        work.fill(&item, from: record, context)
+        item.details = details(item)
+        return item
+    }
+
+    /// The record as an item of `table`: its copied columns from the
+    /// record, the others `computed` from the filled item.
+    package func item<Context>(
+        _ work: WorkMap<Context>, _ context: Context, table: SourceTable, computed: (ListedItem) -> [String: DatabaseValue]
+    ) -> ListedItem {
+        item(work, context) { table.values(of: record, computed: computed($0)) }
     }
 }

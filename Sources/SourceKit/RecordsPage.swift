@@ -17,6 +17,10 @@ extension RecordsPage {
     /// is no count (then `json` is no such page). `digits`: a count may
     /// come as a string of digits.
     package static func listed(_ json: JSONValue?, records: String, total: String..., digits: Bool = false) -> (records: [JSONValue], total: Int)? {
+        listed(json, records: records, totalAt: total, digits: digits)
+    }
+
+    package static func listed(_ json: JSONValue?, records: String, totalAt total: [String], digits: Bool) -> (records: [JSONValue], total: Int)? {
         guard let records = json?[records]?.array,
               let total = count(total.reduce(json) { $0?[$1] }, digits: digits) else { return nil }
         return (records, total)

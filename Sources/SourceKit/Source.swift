@@ -25,7 +25,8 @@ package protocol Source: Sendable {
     /// when its fields are the shared `objects` columns.
     var table: SourceTable? { get }
     /// The columns of `works` its kept set is grouped by (the report's
-    /// charts, Datasette's facets): shared ones it fills, or its own.
+    /// charts, Datasette's facets): shared ones it fills, or its own. By
+    /// default the department and the classification, where it fills them.
     var facets: [WorkFacet] { get }
     /// `etl crawl` options only this source takes.
     var options: [SourceOption] { get }
@@ -50,6 +51,9 @@ extension Source {
     package var credentialHelp: String { "" }
     package var table: SourceTable? { nil }
     package var options: [SourceOption] { [] }
+    package var facets: [WorkFacet] {
+        [WorkFacet.department, .classification].filter { facet in attribution.fields.keys.contains { $0.rawValue == facet.column } }
+    }
     package var reasons: [DeclaredReason] { [] }
     package func validate(_ options: CrawlOptions) throws(SourceOptionError) {}
     package func summaryLines(for summary: CrawlSummary) -> [String] { [] }

@@ -26,26 +26,29 @@ package enum TMDBMovie {
             .column("movie_page_url", "TEXT", "The movie's page on themoviedb.org: link back to it."),
         ])
 
+    /// Where the shared work fields come from; the poster's URL is the query's base.
+    package static let work = WorkMap<TMDBQuery>([
+        .copy(.title, "title"), .text(.artistDisplayName, "always empty: the list names no makers") { _ in nil },
+        .text(.classification, "the name of the first of `genre_ids`") { TMDBGenre.first(of: $0.json["genre_ids"]) },
+        .shown(.objectDate, "release_date"), .yearOfDate(.objectBeginDate, "release_date"),
+        .text(.primaryImage, "`poster_path` at w500") { movie in
+            movie.json["poster_path"]?.nonBlankString.map { "\(movie.context.imageBase)\($0.hasPrefix("/") ? "" : "/")\($0)" }
+        },
+        .text(.objectURL, "the movie's page on themoviedb.org") { "https://www.themoviedb.org/movie/\($0.id)" },
+    ])
+
     /// The movie as a catalog item; nil when it has no ID to key it by.
     package static func item(from movie: JSONValue, rank: Int, query: TMDBQuery) -> ListedItem? {
         guard var check = RecordCheck(movie) else { return nil }
-        let title = check.text("title", else: .missingTitle)
+        check.text("title", else: .missingTitle)
         check.expect(movie["overview"]?.nonBlankString != nil, else: TMDBReason.missingOverview.reason)
-        let poster = check.text("poster_path", else: TMDBReason.missingPosterPath.reason)
-        let released = check.text("release_date", else: TMDBReason.missingReleaseDate.reason)
+        check.text("poster_path", else: TMDBReason.missingPosterPath.reason)
+        check.text("release_date", else: TMDBReason.missingReleaseDate.reason)
         check.expect(movie["vote_average"]?.number != nil, else: TMDBReason.missingVoteAverage.reason)
-        let pageURL = "https://www.themoviedb.org/movie/\(check.id)"
-        var item = check.item(details: table.values(of: movie, computed: [
+        return check.item(work, query, table: table) { item in [
             "genre_ids": .text(movie["genre_ids"].map(\.encoded)),
             "adult": .bool(movie["adult"].flatMap { if case .bool(let flag) = $0 { flag } else { nil } }),
-            "list_rank": .int(rank), "movie_page_url": .text(pageURL),
-        ]))
-        item.title = title ?? movie["title"]?.string
-        item.date = released
-        item.year = ListedItem.year(ofDate: released)
-        item.classification = TMDBGenre.first(of: movie["genre_ids"])
-        item.imageURL = poster.map { "\(query.imageBase)\($0.hasPrefix("/") ? "" : "/")\($0)" }
-        item.pageURL = pageURL
-        return item
+            "list_rank": .int(rank), "movie_page_url": .text(item.pageURL),
+        ] }
     }
 }

@@ -35,12 +35,7 @@ package struct TMDBSource: Source {
             licenseURL: "https://www.themoviedb.org/api-terms-of-use",
             source: "The Movie Database (TMDB) API, /movie/now_playing", sourceURL: "https://developer.themoviedb.org/",
             worksDescription: "The kept set: complete movies of today's list.",
-            fields: [
-                .objectID: "`id`", .title: "`title`", .artistDisplayName: "always empty: the list names no makers",
-                .classification: "the name of the first of `genre_ids`", .objectDate: "`release_date`",
-                .objectBeginDate: "the year of `release_date`", .objectEndDate: "the year of `release_date`",
-                .primaryImage: "`poster_path` at w500", .objectURL: "the movie's page on themoviedb.org",
-            ])
+            fields: TMDBMovie.work.fields)
     }
 
     package var credentials: [CredentialVariable] {

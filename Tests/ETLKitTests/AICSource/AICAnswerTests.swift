@@ -90,7 +90,13 @@ struct AICAnswerTests {
             Issue.record("a page is not read")
             return
         }
-        #expect(body.total == 120_000 && body.records.count == 1 && body.iiifURL == "https://www.artic.edu/iiif/2")
+        #expect(body.total == 120_000 && body.records.count == 1 && AICLister.iiif(of: body) == "https://www.artic.edu/iiif/2")
+        let elsewhere = #"{"pagination":{"total":0},"data":[],"config":{"iiif_url":"http://127.0.0.1:8/iiif/2"}}"#
+        if case .done(.body(.page(let body))) = await Self.verdict(Self.response(200, elsewhere)) {
+            #expect(AICLister.iiif(of: body) == "http://127.0.0.1:8/iiif/2")
+        } else {
+            Issue.record("a page naming its IIIF server is not read")
+        }
 
         let depth = #"{"status":403,"error":"Invalid number of results","detail":"You have requested too many results. Please refine your parameters."}"#
         guard case .done(.body(.pastDepth)) = await Self.verdict(Self.response(403, depth)) else {

@@ -96,12 +96,12 @@ struct CMAAnswerTests {
 
     @Test("a page: info.total and data; a skip past the end is an empty page; other shapes are not pages")
     func pages() throws {
-        let page = try #require(CMAPage(.object(["info": .object(["total": .integer(64_012), "parameters": .object(["skip": .string("0")])]),
+        let page = try #require(cmaPageRequest.decode(.object(["info": .object(["total": .integer(64_012), "parameters": .object(["skip": .string("0")])]),
                                                  "data": .array([Self.artwork()])])))
         #expect(page.total == 64_012 && page.itemCount == 1)
-        #expect(CMAPage(.object(["info": .object(["total": .integer(3)]), "data": .array([])]))?.itemCount == 0)
-        #expect(CMAPage(.object(["data": .array([])])) == nil)
-        #expect(CMAPage(.object(["info": .object(["total": .string("3")]), "data": .array([])])) == nil)
+        #expect(cmaPageRequest.decode(.object(["info": .object(["total": .integer(3)]), "data": .array([])]))?.itemCount == 0)
+        #expect(cmaPageRequest.decode(.object(["data": .array([])])) == nil)
+        #expect(cmaPageRequest.decode(.object(["info": .object(["total": .string("3")]), "data": .array([])])) == nil)
         #expect(CMAListing.url(api: "http://127.0.0.1:9/api", skip: 999, limit: 1_000)
             == "http://127.0.0.1:9/api/artworks/?skip=999&limit=1000&fields=" + CMAArtwork.fields.joined(separator: ","))
     }

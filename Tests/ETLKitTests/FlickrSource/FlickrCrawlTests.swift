@@ -204,7 +204,7 @@ struct FlickrCrawlTests {
         // A server that ignores min_upload_date: every window would look full; the first second shows it.
         try await fixture.mock.configure(["data": try Self.photos(5_000, in: crawl, name: "c.json"), "ignore_dates": true])
         try await fixture.mock.resetStats()
-        await #expect(throws: FlickrError.ignoresUploadDates(api: fixture.options().api)) { _ = try await fixture.run(fixture.options()) }
+        await #expect(throws: FlickrLister.ignoresUploadDates(api: fixture.options().api)) { _ = try await fixture.run(fixture.options()) }
         #expect((try await fixture.mock.stats()["search_requests"]?.int ?? .max) < 80)
         let run = try Catalog.open(path: fixture.catalogPath, create: false).database.fetchOne(sql: "SELECT status, withdrawn FROM runs ORDER BY id DESC LIMIT 1")
         #expect(run?.string("status") == "failed" && run?.int("withdrawn") == 0)

@@ -21,7 +21,7 @@ struct SourceAnswerTests {
         HTTPResponse(status: status, contentType: type, retryAfter: retryAfter, body: Array(body.utf8))
     }
 
-    static func flickr(_ response: HTTPResponse) async -> FetchEngine.Verdict<PageAnswer<FlickrSearchPage>> {
+    static func flickr(_ response: HTTPResponse) async -> FetchEngine.Verdict<PageAnswer<JSONRecordsPage>> {
         await FlickrLister.request.verdict(for: response, item: .init(url: "http://x/?page=1"))
     }
 

@@ -35,6 +35,19 @@ struct SourceKitHelperTests {
         #expect(page.listedTotal == 9 && page.itemCount == 1 && page.perPage == nil)
     }
 
+    @Test("a page by its layout: records and total at their paths, under a base where given, the page size where named, the JSON kept")
+    func pageByLayout() throws {
+        let json = JSONValue.object([
+            "photos": .object(["photo": .array([.integer(1)]), "total": .string("4001"), "perpage": .string("500")]), "stat": .string("ok"),
+        ])
+        let page = try #require(JSONRecordsPage(json, at: "photos", records: "photo", total: "total", perPage: "perpage", digits: true))
+        #expect(page.total == 4001 && page.records == [.integer(1)] && page.perPage == 500 && page.json == json)
+        #expect(JSONRecordsPage(json, at: "photos", records: "photo", total: "total") == nil)
+        #expect(JSONRecordsPage(json, records: "photo", total: "total", digits: true) == nil)
+        let flat = try #require(JSONRecordsPage(.object(["data": .array([]), "info": .object(["total": .integer(0)])]), records: "data", total: "info", "total"))
+        #expect(flat.total == 0 && flat.itemCount == 0 && flat.perPage == nil && flat.listedTotal == 0)
+    }
+
     /// A listing that writes only what it must: the kit's defaults give the rest.
     struct Listing: PagedListing {
         static let perPage = 20
