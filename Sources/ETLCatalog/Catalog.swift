@@ -16,11 +16,15 @@ package final class Catalog {
     /// registered sources' (the registry's, given by the caller).
     package let reasons: ReasonVocabulary
     package let path: String
+    /// Opened read-only by ``openForReading(path:reasons:)``: nothing may
+    /// change it, not even an upgrade.
+    package let isReadOnly: Bool
 
-    private init(database: Database, path: String, reasons: ReasonVocabulary) {
+    private init(database: Database, path: String, reasons: ReasonVocabulary, isReadOnly: Bool = false) {
         self.database = database
         self.path = path
         self.reasons = reasons
+        self.isReadOnly = isReadOnly
     }
 
     /// Opens the catalog at `path`, creating it (and its folder) when
@@ -113,7 +117,7 @@ package final class Catalog {
         } catch let error as DatabaseError {
             throw CatalogError.opening(error, path: path, isReadOnlyWithWAL: hasWAL) ?? CatalogError.cannotOpen(path: path, reason: error.message)
         }
-        let catalog = Catalog(database: database, path: path, reasons: reasons)
+        let catalog = Catalog(database: database, path: path, reasons: reasons, isReadOnly: true)
         let (applicationID, userVersion, _) = try catalog.readHeader(isReadOnlyWithWAL: hasWAL)
         guard Int64(applicationID) == CatalogSchema.applicationID else {
             throw CatalogError.notACatalog(path: path, reason: "an SQLite database that etl did not create")
