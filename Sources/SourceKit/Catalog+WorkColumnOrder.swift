@@ -99,9 +99,10 @@ extension Catalog {
     /// finds `user_version` 0) and then binding it; doing the same to an
     /// in-memory database gives its exact `sqlite_master` text, with no
     /// second copy of the schema to keep in step (a copy would drift the day
-    /// a step or a source's column list changes). It costs milliseconds,
-    /// once per open of a source's catalog; the rebuild itself runs only
-    /// when a table differs (about 0.8 s for 100,000 works in a debug build).
+    /// a step or a source's column list changes). It costs 30–40 ms in a
+    /// debug build, once per open of a catalog whose source has a table;
+    /// the rebuild itself runs only when a table differs (scripts/bench-reorder:
+    /// about 2 s for 100,000 AIC works in a debug build on a loaded machine).
     static func freshDefinitions(of table: SourceTable) throws -> [FreshDefinition] {
         let fresh = try Database(path: ":memory:")
         try fresh.transaction {

@@ -108,6 +108,32 @@ struct CatalogOpenOrderTests {
         }
     }
 
+    @Test("a rebuild the disk cannot hold rolls back: exit 74, the catalog's bytes stay; with room, the next open finishes it",
+          .enabled(if: FileSystemErrorTests.canMount))
+    func rebuildRollsBack() throws {
+        let folder = TemporaryDirectory()
+        let staged = folder.path("aic.sqlite")
+        try Self.migratedOnly(at: staged)
+        let before = try #require(Self.bytes(staged))
+        // Room for the catalog, its -shm and a few WAL pages (ETLCatalog's
+        // open, which rebuilds nothing, runs there), not for a copy of `works`.
+        let point = try #require(FileSystemErrorTests.mountTmpfs("size=\(before.count / 1024 + 128)k", in: folder))
+        defer { FileSystemErrorTests.unmount(point) }
+        let path = point + "/aic.sqlite"
+        try FileManager.default.copyItem(atPath: staged, toPath: path)
+
+        let full = try ETLRun.run(["status", "--catalog", path])
+        #expect(full.exitCode == 74, "the mount left room for the rebuild: \(full.standardError)")
+        #expect(full.standardError == "Error: \(CatalogError.cannotWrite(path: path, problem: .diskFull))\n")
+        #expect(Self.bytes(path) == before)
+
+        #expect(HostileInputRound4Tests.remount(point, "size=16m"))
+        let run = try ETLRun.run(["status", "--catalog", path])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        let fresh = try Self.fresh(at: folder.path("fresh.sqlite"))
+        #expect(try SchemaSnapshot(try Database(path: path, create: false, readOnly: true)) == SchemaSnapshot(fresh))
+    }
+
     @Test("a catalog opened read-only is never changed, and its export shows a fresh catalog's columns: the same bytes as after the upgrade",
           .enabled(if: FileSystemErrorTests.canMount))
     func readOnlyExportsInFreshOrder() throws {
