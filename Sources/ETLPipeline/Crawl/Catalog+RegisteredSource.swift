@@ -13,12 +13,12 @@ extension Catalog {
     /// (``orderColumnsAsFresh(_:)``): an upgraded catalog is a fresh one
     /// whichever command opens it first, not only after a crawl's bind.
     /// `source`, the command's `--source` when given, must be the
-    /// catalog's, checked before anything is rebuilt: bad input changes
-    /// nothing. Every command opens a catalog through here (an
-    /// architecture test holds it).
+    /// catalog's, checked before anything is written (the migrations
+    /// included): bad input changes nothing. Every command opens a catalog
+    /// through here (an architecture test holds it).
     package static func openSource(path: String, create: Bool = true, requiring source: SourceName? = nil) throws -> Catalog {
-        let catalog = try open(path: path, create: create, reasons: SourceRegistry.reasons)
-        try catalog.orderAsFresh(requiring: source)
+        let catalog = try open(path: path, create: create, reasons: SourceRegistry.reasons, accepts: holding(source))
+        try catalog.orderAsFresh()
         return catalog
     }
 
@@ -40,20 +40,20 @@ extension Catalog {
     /// (an export shows its columns in a fresh catalog's order instead,
     /// through ``columnsAsFresh(of:)``).
     package static func openSourceForReading(path: String, requiring source: SourceName? = nil) throws -> Catalog {
-        let catalog = try openForReading(path: path, reasons: SourceRegistry.reasons)
-        if catalog.isReadOnly {
-            if let source { try catalog.requireSource(source) }
-        } else {
-            try catalog.orderAsFresh(requiring: source)
-        }
+        let catalog = try openForReading(path: path, reasons: SourceRegistry.reasons, accepts: holding(source))
+        if !catalog.isReadOnly { try catalog.orderAsFresh() }
         return catalog
     }
 
-    /// Checks `source`, then rebuilds the held source's tables where their
-    /// column order is not a fresh catalog's. An empty catalog no source
-    /// has bound yet holds nothing to order (its bind makes the tables).
-    private func orderAsFresh(requiring source: SourceName?) throws {
-        if let source { try requireSource(source) }
+    /// The check that a catalog holds `source`'s data, when a command names one.
+    private static func holding(_ source: SourceName?) -> ((Catalog) throws -> Void)? {
+        source.map { source in { try $0.requireSource(source) } }
+    }
+
+    /// Rebuilds the held source's tables where their column order is not a
+    /// fresh catalog's. An empty catalog no source has bound yet holds
+    /// nothing to order (its bind makes the tables).
+    private func orderAsFresh() throws {
         guard let held = try heldSourceName(legacy: SourceRegistry.first.name), let table = SourceRegistry.source(named: held)?.table else { return }
         try orderColumnsAsFresh(table)
     }

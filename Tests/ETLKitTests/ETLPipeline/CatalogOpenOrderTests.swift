@@ -92,14 +92,16 @@ struct CatalogOpenOrderTests {
         #expect(Self.bytes(path) == before)
     }
 
-    @Test("a --source naming another source is refused before anything is rebuilt: the catalog's bytes stay")
-    func otherSourceChangesNothing() throws {
+    @Test("a --source naming another source is refused before anything is migrated or rebuilt: the catalog's bytes stay",
+          arguments: ["version 7", "version 8, old order"])
+    func otherSourceChangesNothing(catalog: String) throws {
         let directory = TemporaryDirectory()
         let path = directory.path("aic.sqlite")
-        try Self.migratedOnly(at: path)
+        if catalog == "version 7" { _ = try CatalogFixture.shipped("aic-v7", path: path) } else { try Self.migratedOnly(at: path) }
         let before = try #require(Self.bytes(path))
         for command in [["report", "--out", directory.path("r.html")], ["export", "--out", directory.path("w.jsonl")], ["status"],
-                        ["pages", "--out", directory.path("pages")], ["images", "--dir", directory.path("images")]] {
+                        ["pages", "--out", directory.path("pages")], ["images", "--dir", directory.path("images")],
+                        ["gallery", "--out", directory.path("gallery")]] {
             let run = try ETLRun.run([command[0], "--source", "flickr", "--catalog", path] + command.dropFirst())
             #expect(run.exitCode == 65, "\(command): \(run.standardError)")
             #expect(run.standardError == "Error: \(CatalogError.otherSource(path: path, holds: AICSource.name, asked: SourceName("flickr")))\n",
