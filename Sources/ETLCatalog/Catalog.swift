@@ -16,7 +16,7 @@ package final class Catalog {
     /// registered sources' (the registry's, given by the caller).
     package let reasons: ReasonVocabulary
     package let path: String
-    /// Opened read-only by ``openForReading(path:reasons:)``: nothing may
+    /// Opened read-only by ``openForReading(path:reasons:accepts:)``: nothing may
     /// change it, not even an upgrade.
     package let isReadOnly: Bool
 
@@ -102,7 +102,7 @@ package final class Catalog {
     }
 
     /// Opens an existing catalog for a command that only reads it (`status`,
-    /// `export`, `report`). A writable catalog opens as ``open(path:create:reasons:)``
+    /// `export`, `report`). A writable catalog opens as ``open(path:create:reasons:accepts:)``
     /// does (an older schema is upgraded); one that cannot be written (the
     /// file, its folder or its mount is read-only) is read as it is, with
     /// nothing created beside it. `accepts` is ``open(path:create:reasons:accepts:)``'s,

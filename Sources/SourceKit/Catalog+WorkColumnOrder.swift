@@ -95,14 +95,14 @@ extension Catalog {
 
     /// `works` and the source's table as a fresh catalog bound to the source
     /// has them. A new catalog file is made by applying every frozen
-    /// migration step from version 0 (``Catalog/open(path:create:reasons:)``
+    /// migration step from version 0 (``Catalog/open(path:create:reasons:accepts:)``
     /// finds `user_version` 0) and then binding it; doing the same to an
     /// in-memory database gives its exact `sqlite_master` text, with no
     /// second copy of the schema to keep in step (a copy would drift the day
     /// a step or a source's column list changes). It costs 30–40 ms in a
     /// debug build, once per open of a catalog whose source has a table;
     /// the rebuild itself runs only when a table differs (scripts/bench-reorder:
-    /// about 2 s for 100,000 AIC works in a debug build on a loaded machine).
+    /// about 2 s for 100,000 works of 45 columns in a debug build on a loaded machine).
     static func freshDefinitions(of table: SourceTable) throws -> [FreshDefinition] {
         let fresh = try Database(path: ":memory:")
         try fresh.transaction {

@@ -7,7 +7,7 @@ import SourceRegistry
 
 extension Catalog {
     /// Opens the catalog at `path` for a command that may write it:
-    /// ``Catalog/open(path:create:reasons:)`` with the registry's reasons
+    /// ``Catalog/open(path:create:reasons:accepts:)`` with the registry's reasons
     /// (an older schema is migrated), then, in the same step, the held
     /// source's `works` and own table get a fresh catalog's column order
     /// (``orderColumnsAsFresh(_:)``): an upgraded catalog is a fresh one
@@ -34,7 +34,7 @@ extension Catalog {
         return catalog
     }
 
-    /// ``Catalog/openForReading(path:reasons:)`` with the registry's
+    /// ``Catalog/openForReading(path:reasons:accepts:)`` with the registry's
     /// reasons, as ``openSource(path:create:requiring:)`` does for a
     /// catalog it may write; one opened read-only is left exactly as it is
     /// (an export shows its columns in a fresh catalog's order instead,

@@ -4,7 +4,7 @@ import Testing
 /// Every command opens a catalog through `Catalog.openSource` (ETLPipeline),
 /// which migrates it and, in the same step, gives the held source's tables
 /// a fresh catalog's column order. A command that called ETLCatalog's
-/// `open(path:create:reasons:)` itself would leave an upgraded catalog in
+/// `open(path:create:reasons:accepts:)` itself would leave an upgraded catalog in
 /// the old order until the next crawl, as `etl report`, `export`, `images`,
 /// `pages`, `gallery` and `status` once did. ETLCatalog (below the source
 /// kit: its batch writer reopens a catalog a crawl has bound) and the one
@@ -47,6 +47,6 @@ struct CatalogOpenOnceTests {
         #expect(Self.calls("let catalog = try open(path: path, create: create, reasons: SourceRegistry.reasons)", pattern))
         #expect(!Self.calls("switch try source.open(window, first: first) {", pattern))
         #expect(!Self.calls("try Catalog.openSource(path: options.catalogPath, create: false, requiring: options.source)", pattern))
-        #expect(!Self.calls("    /// migration step from version 0 (``Catalog/open(path:create:reasons:)``", pattern))
+        #expect(!Self.calls("    /// migration step from version 0 (``Catalog/open(path:create:reasons:accepts:)``", pattern))
     }
 }
