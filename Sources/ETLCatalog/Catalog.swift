@@ -16,17 +16,26 @@ package final class Catalog {
     /// registered sources' (the registry's, given by the caller).
     package let reasons: ReasonVocabulary
     package let path: String
+    /// Opened read-only by ``openForReading(path:reasons:accepts:)``: nothing may
+    /// change it, not even an upgrade.
+    package let isReadOnly: Bool
 
-    private init(database: Database, path: String, reasons: ReasonVocabulary) {
+    private init(database: Database, path: String, reasons: ReasonVocabulary, isReadOnly: Bool = false) {
         self.database = database
         self.path = path
         self.reasons = reasons
+        self.isReadOnly = isReadOnly
     }
 
     /// Opens the catalog at `path`, creating it (and its folder) when
     /// `create` is true. A file that is not an etl catalog is left untouched.
     /// Its rejection views rank `reasons` (made again when they differ).
-    package static func open(path: String, create: Bool = true, reasons: ReasonVocabulary) throws -> Catalog {
+    /// `accepts` may refuse the catalog (a command's `--source` naming
+    /// another source): it runs before anything is written, an upgrade
+    /// included, or, for a file with no tables yet, once its schema is made.
+    package static func open(
+        path: String, create: Bool = true, reasons: ReasonVocabulary, accepts: ((Catalog) throws -> Void)? = nil
+    ) throws -> Catalog {
         let exists = try checkExisting(path: path)
         // A command that only reads never makes a catalog of an empty file.
         if exists, !create, isEmptyFile(path) { throw CatalogError.emptyFile(path: path) }
@@ -49,7 +58,7 @@ package final class Catalog {
             throw CatalogError.opening(error, path: path) ?? CatalogError.cannotOpen(path: path, reason: error.message)
         }
         let catalog = Catalog(database: database, path: path, reasons: reasons)
-        try catalog.prepareSchema()
+        try catalog.prepareSchema(accepts: accepts)
         return catalog
     }
 
@@ -93,15 +102,18 @@ package final class Catalog {
     }
 
     /// Opens an existing catalog for a command that only reads it (`status`,
-    /// `export`, `report`). A writable catalog opens as ``open(path:create:reasons:)``
+    /// `export`, `report`). A writable catalog opens as ``open(path:create:reasons:accepts:)``
     /// does (an older schema is upgraded); one that cannot be written (the
     /// file, its folder or its mount is read-only) is read as it is, with
-    /// nothing created beside it.
-    package static func openForReading(path: String, reasons: ReasonVocabulary) throws -> Catalog {
+    /// nothing created beside it. `accepts` is ``open(path:create:reasons:accepts:)``'s,
+    /// run on a catalog read as it is too.
+    package static func openForReading(
+        path: String, reasons: ReasonVocabulary, accepts: ((Catalog) throws -> Void)? = nil
+    ) throws -> Catalog {
         guard try checkExisting(path: path) else { throw CatalogError.missing(path: path) }
         if isEmptyFile(path) { throw CatalogError.emptyFile(path: path) }
         let folder = LocalPath(path).parent.string
-        if access(path, W_OK) == 0 && access(folder, W_OK) == 0 { return try open(path: path, create: false, reasons: reasons) }
+        if access(path, W_OK) == 0 && access(folder, W_OK) == 0 { return try open(path: path, create: false, reasons: reasons, accepts: accepts) }
         // `immutable` reads the main file alone: right when no WAL holds
         // commits not yet copied into it. With one, SQLite must read the WAL,
         // which needs its -shm file; if that cannot be made, it says so.
@@ -113,7 +125,7 @@ package final class Catalog {
         } catch let error as DatabaseError {
             throw CatalogError.opening(error, path: path, isReadOnlyWithWAL: hasWAL) ?? CatalogError.cannotOpen(path: path, reason: error.message)
         }
-        let catalog = Catalog(database: database, path: path, reasons: reasons)
+        let catalog = Catalog(database: database, path: path, reasons: reasons, isReadOnly: true)
         let (applicationID, userVersion, _) = try catalog.readHeader(isReadOnlyWithWAL: hasWAL)
         guard Int64(applicationID) == CatalogSchema.applicationID else {
             throw CatalogError.notACatalog(path: path, reason: "an SQLite database that etl did not create")
@@ -124,6 +136,7 @@ package final class Catalog {
         guard userVersion == CatalogSchema.version else {
             throw CatalogError.readOnlyNeedsUpgrade(path: path, found: userVersion, supported: CatalogSchema.version)
         }
+        try accepts?(catalog)
         return catalog
     }
 
@@ -140,7 +153,7 @@ package final class Catalog {
         }
     }
 
-    private func prepareSchema() throws {
+    private func prepareSchema(accepts: ((Catalog) throws -> Void)?) throws {
         let (applicationID, userVersion, tableCount) = try readHeader()
         if Int64(applicationID) != CatalogSchema.applicationID {
             guard tableCount == 0 else {
@@ -158,6 +171,14 @@ package final class Catalog {
             throw CatalogError.damagedSchema(
                 path: path, found: userVersion, reason: "is older than its tables (table '\(table)' comes from a later version)")
         }
+        // A file with no tables holds nothing to refuse until it is a catalog.
+        if tableCount > 0 { try accepts?(self) }
+        try upgradeSchema(from: userVersion)
+        if tableCount == 0 { try accepts?(self) }
+    }
+
+    /// Sets the connection's pragmas and migrates the schema to this release's.
+    private func upgradeSchema(from userVersion: Int) throws {
         try database.execute(sql: """
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;

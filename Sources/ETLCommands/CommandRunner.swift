@@ -79,8 +79,7 @@ package struct CommandRunner: Sendable {
                 let paths = try GalleryBuilder(options: options).run()
                 outcome.standardOutput = "wrote \(paths.count) gallery page\(paths.count == 1 ? "" : "s") to \(TerminalText.escaped(options.resolvedOutDirectory))\n"
             case .status(let path, let isJSON, let source):
-                let catalog = try Catalog.openForReading(path: path, reasons: SourceRegistry.reasons)
-                if let source { try catalog.requireSource(source) }
+                let catalog = try Catalog.openSourceForReading(path: path, requiring: source)
                 var status = try catalog.status()
                 status.reportPath = ReportOptions.defaultOutPath(catalogPath: catalog.path)
                 status.hasReport = LocalPath(status.reportPath).kind == .regular && ReportBuilder.isReport(status.reportPath)
@@ -112,8 +111,7 @@ package struct CommandRunner: Sendable {
         try PageWriter(outDirectory: options.outDirectory).checkWritable()
         let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
         defer { withExtendedLifetime(lock) {} }
-        let catalog = try Catalog.open(path: options.catalogPath, create: false, reasons: SourceRegistry.reasons)
-        try catalog.requireSource(options.source)
+        let catalog = try Catalog.openSource(path: options.catalogPath, create: false, requiring: options.source)
         guard try !catalog.keptIDs().isEmpty else { throw PagesError.noWorks(catalog: options.catalogPath) }
         let (settings, changes) = try PagesBuilder.settings(for: options.paging, in: catalog)
         let result = try PagesBuilder(catalog: catalog, settings: settings, outDirectory: options.outDirectory).build()
@@ -145,7 +143,7 @@ package struct CommandRunner: Sendable {
         guard FileManager.default.fileExists(atPath: catalogPath) else { return "" }
         do {
             // The catalog says whose data it holds; metadata follows it.
-            let source = (try? Catalog.open(path: catalogPath, create: false, reasons: SourceRegistry.reasons).recordedSource()) ?? SourceRegistry.first.name
+            let source = (try? Catalog.openSource(path: catalogPath, create: false).recordedSource()) ?? SourceRegistry.first.name
             try CatalogMetadata.write(besideCatalog: catalogPath, source: SourceRegistry.source(source).described, reasons: SourceRegistry.reasons)
             return ""
         } catch {

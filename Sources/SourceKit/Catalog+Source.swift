@@ -19,6 +19,15 @@ extension Catalog {
         return source
     }
 
+    /// The source whose data the catalog holds: the recorded one; `legacy`
+    /// for a catalog with objects but none recorded (from before sources
+    /// existed); nil for an empty one that no source has bound yet.
+    package func heldSourceName(legacy: SourceName) throws -> SourceName? {
+        if let recorded = try recordedSourceName() { return recorded }
+        let isEmpty = try database.fetchOne(sql: "SELECT count(*) AS n FROM objects")?.integer(named: "n") == 0
+        return isEmpty ? nil : legacy
+    }
+
     /// Makes the catalog `source`'s: a new catalog records it (and gets the
     /// source's own `table`); one holding another source's data is refused,
     /// so one file never mixes two datasets. A catalog with objects but no
@@ -26,8 +35,7 @@ extension Catalog {
     package func bind(to source: SourceName, table: SourceTable?, legacy: SourceName) throws {
         try database.transaction {
             let recorded = try recordedSourceName()
-            let isEmpty = try database.fetchOne(sql: "SELECT count(*) AS n FROM objects")?.integer(named: "n") == 0
-            let holds = recorded ?? (isEmpty ? source : legacy)
+            let holds = try heldSourceName(legacy: legacy) ?? source
             guard holds == source else { throw CatalogError.otherSource(path: path, holds: holds, asked: source) }
             if recorded == nil { try setSetting(Self.sourceKey, to: source.rawValue) }
             guard let table else { return }

@@ -11,8 +11,12 @@ import Store
 /// where the source declares it. Queries name their columns, but `SELECT *`,
 /// an export of a whole table and `PRAGMA table_info` show the difference,
 /// and the promise is that an upgraded catalog is a fresh one. The kit owns
-/// the columns it adds, so it moves them: after binding, each table it
-/// touches whose definition is not a fresh catalog's is rebuilt to it.
+/// the columns it adds, so it moves them: each table it touches whose
+/// definition is not a fresh catalog's is rebuilt to it, by binding (a
+/// crawl) and by every command's open for writing, right after the
+/// migrations (`Catalog.openSource`, ETLPipeline). A catalog opened
+/// read-only is never changed; ``columnsAsFresh(of:table:)`` gives its
+/// columns in a fresh catalog's order for output that shows them all.
 extension Catalog {
     /// Makes the source's `table` and the columns it puts on `works` in
     /// `database`: on the catalog (inside ``bind(to:table:legacy:)``'s
@@ -34,7 +38,8 @@ extension Catalog {
     /// Rebuilds `works` and the source's `table` where their definition
     /// differs from a fresh catalog's bound to the same source; returns the
     /// names of the tables rebuilt (none when they already match, so a
-    /// second open changes nothing).
+    /// second open changes nothing). A table the catalog lacks is left for
+    /// ``bind(to:table:legacy:)`` to make.
     ///
     /// SQLite's table rebuild (https://www.sqlite.org/lang_altertable.html#otheralter),
     /// in one transaction that rolls back on error, with foreign keys off
@@ -90,13 +95,14 @@ extension Catalog {
 
     /// `works` and the source's table as a fresh catalog bound to the source
     /// has them. A new catalog file is made by applying every frozen
-    /// migration step from version 0 (``Catalog/open(path:create:reasons:)``
+    /// migration step from version 0 (``Catalog/open(path:create:reasons:accepts:)``
     /// finds `user_version` 0) and then binding it; doing the same to an
     /// in-memory database gives its exact `sqlite_master` text, with no
     /// second copy of the schema to keep in step (a copy would drift the day
-    /// a step or a source's column list changes). It costs tens of
-    /// milliseconds, once per crawl; the rebuild itself runs only when a
-    /// table differs (about 0.8 s for 100,000 works in a debug build).
+    /// a step or a source's column list changes). It costs 30–40 ms in a
+    /// debug build, once per open of a catalog whose source has a table;
+    /// the rebuild itself runs only when a table differs (scripts/bench-reorder:
+    /// about 2 s for 100,000 works of 45 columns in a debug build on a loaded machine).
     static func freshDefinitions(of table: SourceTable) throws -> [FreshDefinition] {
         let fresh = try Database(path: ":memory:")
         try fresh.transaction {
@@ -108,13 +114,25 @@ extension Catalog {
         }
     }
 
-    /// The tables of `fresh` whose stored text differs and whose columns
-    /// the fresh table all has.
+    /// The tables of `fresh` the catalog has, whose stored text differs and
+    /// whose columns the fresh table all has.
     private func staleTables(_ fresh: [FreshDefinition]) throws -> [FreshDefinition] {
         try fresh.filter { definition in
-            guard try Self.definition(of: definition.name, in: database) != definition.sql else { return false }
+            guard let stored = try Self.definition(of: definition.name, in: database), stored != definition.sql else { return false }
             return Set(try Self.columnNames(of: definition.name, in: database)).isSubset(of: definition.columns)
         }
+    }
+
+    /// The columns of the catalog's table `name` in the order a fresh
+    /// catalog bound to the source of `table` has them: what `SELECT *`
+    /// shows once the catalog is opened for writing, for a catalog that is
+    /// only read. A column the fresh table lacks comes last, in stored order.
+    package func columnsAsFresh(of name: String, table: SourceTable?) throws -> [String] {
+        let stored = try Self.columnNames(of: name, in: database)
+        guard let table, let fresh = try Self.freshDefinitions(of: table).first(where: { $0.name == name }) else { return stored }
+        let place = Dictionary(uniqueKeysWithValues: fresh.columns.enumerated().map { ($1, $0) })
+        let rank = stored.enumerated().map { place[$1] ?? fresh.columns.count + $0 }
+        return stored.indices.sorted { rank[$0] < rank[$1] }.map { stored[$0] }
     }
 
     /// Rebuilds one table to `fresh`'s definition, inside the caller's

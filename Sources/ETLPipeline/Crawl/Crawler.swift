@@ -61,9 +61,7 @@ package struct Crawler: Sendable {
     private func crawl(
         source: any Source, fetchItems: ((inout CrawlRun) async throws -> Void)?, newFiles: NewCatalogFiles?
     ) async throws -> CrawlSummary {
-        let catalog = try Catalog.open(path: options.catalogPath, reasons: SourceRegistry.reasons)
-        newFiles?.noteCreated()
-        try catalog.bind(to: source)
+        let catalog = try Catalog.openSource(path: options.catalogPath, crawledBy: source) { newFiles?.noteCreated() }
         try catalog.closeAbandonedRuns()
         let cursor = try catalog.setting(Self.cursorKey)
         var mode = "full"

@@ -59,7 +59,7 @@ actor ListingHeartbeat: ListingObserver {
     }
 
     private func connection() -> Catalog? {
-        if catalog == nil { catalog = try? Catalog.open(path: catalogPath, create: false, reasons: SourceRegistry.reasons) }
+        if catalog == nil { catalog = try? Catalog.openSource(path: catalogPath, create: false) }
         return catalog
     }
 }

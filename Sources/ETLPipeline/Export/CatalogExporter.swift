@@ -24,11 +24,13 @@ package struct CatalogExporter {
         self.stop = stop
     }
 
-    /// The query for each table, in a stable order.
-    package static func sql(for table: ExportOptions.Table) -> String {
+    /// The query for each table, in a stable order; a whole table's
+    /// `columns` are named, in a fresh catalog's order (see `write`).
+    package static func sql(for table: ExportOptions.Table, columns: [String]) -> String {
+        let named = columns.map { "\"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" }.joined(separator: ", ")
         switch table {
-        case .works: return "SELECT * FROM works ORDER BY object_id"
-        case .objects: return "SELECT * FROM objects ORDER BY object_id"
+        case .works: return "SELECT \(named) FROM works ORDER BY object_id"
+        case .objects: return "SELECT \(named) FROM objects ORDER BY object_id"
         case .rejections: return "SELECT object_id, reason FROM rejections ORDER BY object_id, reason"
         }
     }
@@ -61,9 +63,7 @@ package struct CatalogExporter {
     }
 
     private func open() throws -> Catalog {
-        let catalog = try Catalog.openForReading(path: options.catalogPath, reasons: SourceRegistry.reasons)
-        if let source = options.givenSource { try catalog.requireSource(source) }
-        return catalog
+        try Catalog.openSourceForReading(path: options.catalogPath, requiring: options.givenSource)
     }
 
     private func write(catalog: Catalog, to output: ([UInt8]) throws -> Void) throws -> Int {
@@ -75,13 +75,14 @@ package struct CatalogExporter {
             try output(buffer)
             buffer.removeAll(keepingCapacity: true)
         }
-        let statement = try catalog.database.makeStatement(sql: Self.sql(for: options.table))
+        // A catalog opened for writing has a fresh catalog's column order
+        // by now; one opened read-only keeps what an upgrade left, so its
+        // columns are named in the fresh order and the export is the same.
+        let columns = try catalog.columnsAsFresh(of: options.table.rawValue)
+        let statement = try catalog.database.makeStatement(sql: Self.sql(for: options.table, columns: columns))
         if options.format == .csv {
             // The header comes from the schema, so an empty table still has one.
-            let names = try catalog.database.fetchAll(
-                sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [.text(options.table.rawValue)]
-            ).map { try $0.text(named: "name") }
-            RowEncoder.appendCSVRecord(names, to: &buffer)
+            RowEncoder.appendCSVRecord(columns, to: &buffer)
         }
         try statement.forEachRow { row in
             switch options.format {

@@ -37,8 +37,7 @@ package struct ImageDownloader: Sendable {
         // so an image run may go on while the catalog is being crawled.
         let lock = try CatalogLock.existing(catalogPath: options.catalogPath, purpose: .images)
         defer { withExtendedLifetime(lock) {} }
-        let catalog = try Catalog.open(path: options.catalogPath, create: false, reasons: SourceRegistry.reasons)
-        try catalog.requireSource(options.source)
+        let catalog = try Catalog.openSource(path: options.catalogPath, create: false, requiring: options.source)
         let directory = ImageDirectory(path: options.directory)
         try directory.create()
         let startedAt = Date()

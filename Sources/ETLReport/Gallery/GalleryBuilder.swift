@@ -26,8 +26,7 @@ package struct GalleryBuilder: Sendable {
 
     /// Writes the pages; returns the paths written.
     package func run() throws -> [String] {
-        let catalog = try Catalog.openForReading(path: options.catalogPath, reasons: SourceRegistry.reasons)
-        try catalog.requireSource(options.source)
+        let catalog = try Catalog.openSourceForReading(path: options.catalogPath, requiring: options.source)
         let pages = try entries(in: catalog)
         let last = try catalog.recordedPages().count
         guard last > 0 else {

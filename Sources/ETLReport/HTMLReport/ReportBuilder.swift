@@ -25,8 +25,7 @@ package struct ReportBuilder: Sendable {
     package func run(now: Date = Date()) throws -> String {
         let out = options.resolvedOutPath
         // The catalog first: a missing one is the error to show, not its folder.
-        let catalog = try Catalog.openForReading(path: options.catalogPath, reasons: SourceRegistry.reasons)
-        if let source = options.givenSource { try catalog.requireSource(source) }
+        let catalog = try Catalog.openSourceForReading(path: options.catalogPath, requiring: options.givenSource)
         do {
             let target = try OutputTarget.plan(
                 for: out, catalogPath: options.catalogPath, refusal: "the file exists and is not an etl report",
