@@ -24,7 +24,8 @@ extension Catalog {
     /// existed); nil for an empty one that no source has bound yet.
     package func heldSourceName(legacy: SourceName) throws -> SourceName? {
         if let recorded = try recordedSourceName() { return recorded }
-        let isEmpty = try database.fetchOne(sql: "SELECT count(*) AS n FROM objects")?.integer(named: "n") == 0
+        // Asked on every open: EXISTS stops at the first row, where count(*) reads them all.
+        let isEmpty = try database.fetchOne(sql: "SELECT EXISTS (SELECT 1 FROM objects) AS held")?.integer(named: "held") == 0
         return isEmpty ? nil : legacy
     }
 
