@@ -180,7 +180,7 @@ package struct CommandRunner: Sendable {
         case PagesError.writeFailed, ExportError.writeFailed, ReportError.writeFailed:
             return .ioError
         case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade, CatalogError.readOnlyWithWAL,
-             is PagesError, ImageError.notADirectory, ImageError.occupied, is ReportError, is ExportError:
+             is PagesError, ImageError.notADirectory, ImageError.cannotCreate, ImageError.occupied, is ReportError, is ExportError:
             return .cannotCreate
         case CatalogError.cannotWrite, ImageError.cannotWrite:
             return .ioError

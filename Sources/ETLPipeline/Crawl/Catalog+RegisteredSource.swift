@@ -14,10 +14,16 @@ extension Catalog {
     /// whichever command opens it first, not only after a crawl's bind.
     /// `source`, the command's `--source` when given, must be the
     /// catalog's, checked before anything is written (the migrations
-    /// included): bad input changes nothing. Every command opens a catalog
-    /// through here (an architecture test holds it).
-    package static func openSource(path: String, create: Bool = true, requiring source: SourceName? = nil) throws -> Catalog {
-        let catalog = try open(path: path, create: create, reasons: SourceRegistry.reasons, accepts: holding(source))
+    /// included): bad input changes nothing. So is `inputs`, the command's
+    /// other input it refuses (an output folder that cannot be made, a page
+    /// the catalog does not have): after the catalog's own errors, which
+    /// come first, and before any write. It sees the catalog as it is, not
+    /// yet upgraded, so it reads only what every version holds.
+    /// Every command opens a catalog through here (an architecture test holds it).
+    package static func openSource(
+        path: String, create: Bool = true, requiring source: SourceName? = nil, checking inputs: ((Catalog) throws -> Void)? = nil
+    ) throws -> Catalog {
+        let catalog = try open(path: path, create: create, reasons: SourceRegistry.reasons, accepts: accepting(source, inputs))
         try catalog.orderAsFresh()
         return catalog
     }
@@ -39,15 +45,22 @@ extension Catalog {
     /// catalog it may write; one opened read-only is left exactly as it is
     /// (an export shows its columns in a fresh catalog's order instead,
     /// through ``columnsAsFresh(of:)``).
-    package static func openSourceForReading(path: String, requiring source: SourceName? = nil) throws -> Catalog {
-        let catalog = try openForReading(path: path, reasons: SourceRegistry.reasons, accepts: holding(source))
+    package static func openSourceForReading(
+        path: String, requiring source: SourceName? = nil, checking inputs: ((Catalog) throws -> Void)? = nil
+    ) throws -> Catalog {
+        let catalog = try openForReading(path: path, reasons: SourceRegistry.reasons, accepts: accepting(source, inputs))
         if !catalog.isReadOnly { try catalog.orderAsFresh() }
         return catalog
     }
 
-    /// The check that a catalog holds `source`'s data, when a command names one.
-    private static func holding(_ source: SourceName?) -> ((Catalog) throws -> Void)? {
-        source.map { source in { try $0.requireSource(source) } }
+    /// The checks run before anything is written: that the catalog holds
+    /// `source`'s data, when a command names one, then the command's `inputs`.
+    private static func accepting(_ source: SourceName?, _ inputs: ((Catalog) throws -> Void)?) -> ((Catalog) throws -> Void)? {
+        guard source != nil || inputs != nil else { return nil }
+        return { catalog in
+            if let source { try catalog.requireSource(source) }
+            try inputs?(catalog)
+        }
     }
 
     /// Rebuilds the held source's tables where their column order is not a

@@ -25,6 +25,16 @@ package struct ImageDirectory: Sendable {
         self.accepts = accepts
     }
 
+    /// Refuses a folder ``create(option:)`` could not make or write into,
+    /// creating nothing: checked before the catalog's open may upgrade it,
+    /// so bad input changes no catalog.
+    package func checkWritable(option: String = "--dir") throws {
+        let folder = LocalPath(path)
+        guard let problem = folder.problemCreatingFolder() else { return }
+        if let kind = folder.kind, kind != .directory { throw ImageError.notADirectory(path: path, option: option) }
+        throw ImageError.cannotCreate(path: path, option: option, reason: problem)
+    }
+
     /// Creates the folder (and its parents) if needed; `option` is what the
     /// user gave it as, for the error when it is not a folder.
     package func create(option: String = "--dir") throws {

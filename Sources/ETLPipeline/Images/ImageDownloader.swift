@@ -37,8 +37,9 @@ package struct ImageDownloader: Sendable {
         // so an image run may go on while the catalog is being crawled.
         let lock = try CatalogLock.existing(catalogPath: options.catalogPath, purpose: .images)
         defer { withExtendedLifetime(lock) {} }
-        let catalog = try Catalog.openSource(path: options.catalogPath, create: false, requiring: options.source)
         let directory = ImageDirectory(path: options.directory)
+        let catalog = try Catalog.openSource(
+            path: options.catalogPath, create: false, requiring: options.source, checking: { _ in try directory.checkWritable() })
         try directory.create()
         let startedAt = Date()
         // The run's time counts from here: tidying and decoding again are part of it.

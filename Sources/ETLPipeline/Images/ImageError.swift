@@ -11,6 +11,9 @@ import Store
 package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The folder `option` names (`--dir`, the gallery's `--out`) exists and is not a folder.
     case notADirectory(path: String, option: String)
+    /// The folder `option` names cannot be made (a file above it, no
+    /// write permission), found before anything is written.
+    case cannotCreate(path: String, option: String, reason: String)
     /// A picture or the folder could not be written (disk full, permissions).
     case cannotWrite(path: String, reason: String)
     /// No image host could be reached at all, even after retries: every
@@ -24,6 +27,8 @@ package enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notADirectory(let path, let option):
             return "\(option) '\(path)' exists and is not a directory"
+        case .cannotCreate(let path, let option, let reason):
+            return "cannot create \(option) '\(path)': \(reason)"
         case .cannotWrite(let path, let reason):
             return "cannot write image '\(path)': \(reason)"
         case .occupied(let path):

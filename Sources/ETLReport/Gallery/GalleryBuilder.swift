@@ -26,20 +26,14 @@ package struct GalleryBuilder: Sendable {
 
     /// Writes the pages; returns the paths written.
     package func run() throws -> [String] {
-        let catalog = try Catalog.openSourceForReading(path: options.catalogPath, requiring: options.source)
-        let pages = try entries(in: catalog)
-        let last = try catalog.recordedPages().count
-        guard last > 0 else {
-            // Said as `etl pages` would: it refuses a catalog without works.
-            if try catalog.keptIDs().isEmpty { throw GalleryError.noWorks(catalog: options.catalogPath) }
-            throw GalleryError.noPages(catalog: options.catalogPath)
-        }
-        var wanted = Array(1...last)
-        if let page = options.page {
-            guard (1...last).contains(page) else { throw GalleryError.noSuchPage(page, count: last) }
-            wanted = [page]
-        }
         let folder = ImageDirectory(path: options.resolvedOutDirectory, accepts: Self.isPageName)
+        let catalog = try Catalog.openSourceForReading(path: options.catalogPath, requiring: options.source) { catalog in
+            _ = try pageCount(in: catalog)
+            try folder.checkWritable(option: "--out")
+        }
+        let last = try pageCount(in: catalog)
+        let pages = try entries(in: catalog)
+        let wanted = options.page.map { [$0] } ?? Array(1...last)
         try folder.create(option: "--out")
         let images = try catalog.setting(Catalog.imageDirectoryKey)
         let prefix = images.map { Self.relativePath(from: folder.path, to: $0) } ?? ""
@@ -52,6 +46,20 @@ package struct GalleryBuilder: Sendable {
         }
         folder.sync()
         return written
+    }
+
+    /// The catalog's page count; refuses one without pages (said as `etl
+    /// pages` would: it refuses a catalog without works) or a `--page` past
+    /// the last. Also run before the open may upgrade the catalog: it reads
+    /// only `page_lines` and the works' IDs, which every version holds.
+    private func pageCount(in catalog: Catalog) throws -> Int {
+        let last = try catalog.recordedPages().count
+        guard last > 0 else {
+            if try catalog.keptIDs().isEmpty { throw GalleryError.noWorks(catalog: options.catalogPath) }
+            throw GalleryError.noPages(catalog: options.catalogPath)
+        }
+        if let page = options.page, !(1...last).contains(page) { throw GalleryError.noSuchPage(page, count: last) }
+        return last
     }
 
     /// The paged works by page, in page order, with their verified pictures.

@@ -24,12 +24,16 @@ package struct ReportBuilder: Sendable {
     @discardableResult
     package func run(now: Date = Date()) throws -> String {
         let out = options.resolvedOutPath
-        // The catalog first: a missing one is the error to show, not its folder.
-        let catalog = try Catalog.openSourceForReading(path: options.catalogPath, requiring: options.givenSource)
+        func plan() throws -> OutputTarget {
+            try OutputTarget.plan(
+                for: out, catalogPath: options.catalogPath, refusal: "the file exists and is not an etl report", mayReplace: Self.isReport)
+        }
         do {
-            let target = try OutputTarget.plan(
-                for: out, catalogPath: options.catalogPath, refusal: "the file exists and is not an etl report",
-                mayReplace: Self.isReport)
+            // The catalog's errors first (a missing one is the error to show,
+            // not its folder), then --out's, before the open may upgrade it.
+            var planned: OutputTarget?
+            let catalog = try Catalog.openSourceForReading(path: options.catalogPath, requiring: options.givenSource) { _ in planned = try plan() }
+            let target = try planned ?? plan()
             let source = try catalog.recordedSourceName() ?? SourceRegistry.first.name
             let data = try catalog.reportData(runLimit: options.runLimit, facets: SourceRegistry.source(source).facets)
             let html = HTMLReport(data: data, generatedAt: Timestamp.string(from: now)).render()

@@ -5,6 +5,7 @@ import Testing
 @testable import ETLCatalog
 @testable import ETLCore
 @testable import ETLPipeline
+@testable import ETLReport
 @testable import SourceKit
 @testable import SourceRegistry
 
@@ -108,6 +109,54 @@ struct CatalogOpenOrderTests {
                     "\(command)")
             #expect(Self.bytes(path) == before, "\(command)")
         }
+    }
+
+    @Test("a --out or --dir that cannot be written is refused before anything is migrated or rebuilt: exit 73, the catalog's bytes stay")
+    func badOutputChangesNothing() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("aic.sqlite")
+        _ = try CatalogFixture.shipped("aic-v7", path: path)
+        let file = directory.path("notes.txt")
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: file))
+        let before = try #require(Self.bytes(path))
+        let cases: [([String], String)] = [
+            (["report", "--out", directory.path("none/r.html")],
+             "cannot write the report '\(directory.path("none/r.html"))': its folder '\(directory.path("none"))' does not exist"),
+            (["report", "--out", file], "cannot write the report '\(file)': the file exists and is not an etl report"),
+            (["images", "--dir", file], "--dir '\(file)' exists and is not a directory"),
+            (["images", "--dir", file + "/sub"], "cannot create --dir '\(file)/sub': '\(file)' is a regular file, not a directory"),
+            (["gallery", "--out", file], "--out '\(file)' exists and is not a directory"),
+            (["gallery", "--out", file + "/sub"], "cannot create --out '\(file)/sub': '\(file)' is a regular file, not a directory"),
+        ]
+        for (command, message) in cases {
+            let run = try ETLRun.run([command[0], "--source", "aic", "--catalog", path] + command.dropFirst())
+            #expect(run.exitCode == 73, "\(command): \(run.standardError)")
+            #expect(run.standardError == "Error: \(message)\n", "\(command)")
+            #expect(Self.bytes(path) == before, "\(command)")
+        }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "mine\n")
+    }
+
+    @Test("etl gallery's --page past the last is refused on the catalog as it is, before any upgrade: exit 65, the bytes stay",
+          arguments: ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "aic-v7"])
+    func pagePastTheLastChangesNothing(fixture: String) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("old.sqlite")
+        // The oracle: the fixture's own page lines and works, read with SQL (the connection closes with the closure).
+        let (last, kept) = try { () throws -> (Int, Int) in
+            let database = try CatalogFixture.shipped(fixture, path: path)
+            return (try database.fetchOne(sql: "SELECT max(page) AS last FROM page_lines")?.integer(named: "last") ?? 0,
+                    try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.integer(named: "n") ?? 0)
+        }()
+        let before = try #require(Self.bytes(path))
+        let source = fixture == "aic-v7" ? "aic" : "met"
+        let run = try ETLRun.run(["gallery", "--source", source, "--catalog", path, "--page", String(last + 1), "--out", directory.path("g")])
+        #expect(run.exitCode == 65, "\(run.standardError)")
+        let expected: GalleryError = last > 0 ? .noSuchPage(last + 1, count: last)
+            : kept == 0 ? .noWorks(catalog: path) : .noPages(catalog: path)
+        #expect(run.standardError == "Error: \(expected)\n")
+        #expect(Self.bytes(path) == before)
+        #expect(LocalPath(directory.path("g")).kind == nil, "nothing is written")
     }
 
     @Test("a rebuild the disk cannot hold rolls back: exit 74, the catalog's bytes stay; with room, the next open finishes it",
