@@ -12,9 +12,19 @@ package struct MetItems: ItemFetcher {
 
     package func kind(api: String) -> ObjectRequest { ObjectRequest(api: api) }
 
-    /// The `--ids` file's IDs: read once, as a pipe can be read only once.
-    package func readInputs(_ options: CrawlOptions, stop: StopSignal) throws -> ObjectListingBody? {
-        try options.idsFile.map { try ObjectListing.readIDs(path: $0, stop: stop) }
+    /// What a Met crawl reads before the lock, the catalog or a request:
+    /// the `--ids` file's IDs (a pipe can be read only once) and the
+    /// `--csv` plan, so a bad file (or a signal while one is waited for)
+    /// ends the run with nothing changed and nothing asked.
+    package struct Inputs: Sendable {
+        var ids: ObjectListingBody?
+        var plan: CrawlPlan?
+    }
+
+    package func readInputs(_ options: CrawlOptions, stop: StopSignal) throws -> Inputs {
+        Inputs(
+            ids: try options.idsFile.map { try ObjectListing.readIDs(path: $0, stop: stop) },
+            plan: try options.met.csvPath.map { try CrawlPlan(csvPath: $0, stop: stop) })
     }
 
     package func mode(of options: CrawlOptions, hasCursor: Bool) -> String {
@@ -24,11 +34,11 @@ package struct MetItems: ItemFetcher {
     }
 
     /// Brings the catalog's queue up to date and returns it in work order.
-    package func plan(_ context: PlanContext, inputs idsFile: ObjectListingBody?, summary: inout CrawlSummary) async throws -> [Int] {
+    package func plan(_ context: PlanContext, inputs: Inputs, summary: inout CrawlSummary) async throws -> [Int] {
         let (catalog, options) = (context.catalog, context.options)
         var changes: ListingChanges?
         var changed: Set<Int> = []
-        if let body = idsFile {
+        if let body = inputs.ids {
             let ids = body.ids
             summary.listed = ids.count
             summary.skippedListed = body.duplicateIDs
@@ -53,15 +63,7 @@ package struct MetItems: ItemFetcher {
             }
         }
         var queue = try catalog.queuedIDs()
-        if let csvPath = options.met.csvPath {
-            let plan: CrawlPlan
-            do {
-                plan = try CrawlPlan(csvPath: csvPath, stop: context.stop)
-            } catch is StoppedBySignal {
-                // A signal while the CSV is read (or its pipe waited for):
-                // the run ends interrupted, as one stopped while listing.
-                throw ListingStopped(reason: .stopped)
-            }
+        if let plan = inputs.plan {
             // The CSV is a snapshot: what the API says changed is fetched regardless.
             if options.met.isCSVSkip && !options.isFull {
                 summary.plannedOut = try catalog.planOut(plan, ids: queue.filter { !changed.contains($0) })

@@ -50,6 +50,8 @@ package enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "in https://github.com/metmuseum/openaccess (stored with Git LFS: git lfs pull)"
         case let .cannotOpen(path, reason):
             return "cannot open \(path): \(reason)"
+        case let .readFailed(path, reason) where reason == String(cString: strerror(EISDIR)):
+            return "cannot read \(path): it is a directory; expected a CSV file such as MetObjects.csv"
         case let .readFailed(path, reason):
             return "reading \(path) failed: \(reason)"
         case let .invalidEncoding(file, line, field):

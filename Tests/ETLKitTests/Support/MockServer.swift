@@ -27,6 +27,11 @@ final class MockServer {
         statsSoFar()?.object_requests ?? 0
     }
 
+    /// Requests the mock has seen (its own `/__` paths aside), read synchronously; nil when it does not answer.
+    func requestsSoFar() -> Int? {
+        statsSoFar()?.requests
+    }
+
     /// Image requests the mock has seen, read synchronously.
     func imageRequestsSoFar() -> Int {
         statsSoFar()?.image_requests ?? 0

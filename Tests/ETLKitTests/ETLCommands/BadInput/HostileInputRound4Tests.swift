@@ -76,6 +76,7 @@ struct HostileInputRound4Tests {
 
     @Test("--ids and --csv pipes without a writer: a signal ends the wait with its exit code", arguments: [
         (["crawl", "--ids", "FIFO"], SIGINT, Int32(130)),
+        (["crawl", "--csv", "FIFO"], SIGINT, Int32(130)),
         (["plan", "--csv", "FIFO", "--ids", "IDS"], SIGTERM, Int32(143)),
         (["plan", "--csv", "CSV", "--ids", "FIFO"], SIGTERM, Int32(143)),
     ])
@@ -105,18 +106,44 @@ struct HostileInputRound4Tests {
         #expect(!FileManager.default.fileExists(atPath: catalog))
     }
 
-    @Test("crawl --csv a pipe without a writer: a signal ends the run as interrupted, recorded so")
+    @Test("crawl --csv a pipe without a writer on a crawled catalog: a signal ends the wait before the catalog or the API is touched")
     func crawlCSVPipeWithoutWriter() throws {
         let fixture = try BadInputFixture()
         let fifo = fixture.folder.path("MetObjects.csv")
         #expect(mkfifo(fifo, 0o644) == 0)
+        let (before, statuses) = (FileManager.default.contents(atPath: fixture.catalogPath), try fixture.runStatuses())
+        let requests = try #require(fixture.mock.requestsSoFar())
         let run = try ETLRun.run(
             fixture.crawlArguments(api: fixture.mock.api, ["--csv", fifo]), signal: SIGINT,
             when: { Self.someProcessHasOpen(fifo) }, timeout: 60)
         #expect(run.exitCode == 130, "\(run.standardError)")
-        #expect(run.standardOutput.hasPrefix("crawl interrupted"), "\(run.standardOutput)")
-        #expect(try fixture.runStatuses().last == "interrupted")
-        #expect(try fixture.snapshot().integrity == "ok")
+        #expect(run.firstErrorLine == "Error: stopped by a signal; nothing was replaced")
+        #expect(FileManager.default.contents(atPath: fixture.catalogPath) == before)
+        #expect(try fixture.runStatuses() == statuses)
+        #expect(fixture.mock.requestsSoFar() == requests, "the CSV is read before the listing is asked")
+    }
+
+    @Test("crawl --csv a folder or a file that is not MetObjects.csv: exit 65, refused before the catalog or the API is touched",
+          arguments: ["folder", "header"])
+    func crawlBadCSVChangesNothing(kind: String) throws {
+        let fixture = try BadInputFixture()
+        let csv = fixture.folder.path("MetObjects.csv")
+        let message: String
+        if kind == "folder" {
+            try FileManager.default.createDirectory(atPath: csv, withIntermediateDirectories: false)
+            message = "cannot read \(csv): it is a directory; expected a CSV file such as MetObjects.csv"
+        } else {
+            try Data("a,b\n1,2\n".utf8).write(to: URL(fileURLWithPath: csv))
+            message = "\(csv) header: column 1 should be \"Object Number\" but is \"a\""
+        }
+        let (before, statuses) = (FileManager.default.contents(atPath: fixture.catalogPath), try fixture.runStatuses())
+        let requests = try #require(fixture.mock.requestsSoFar())
+        let run = try ETLRun.run(fixture.crawlArguments(api: fixture.mock.api, ["--csv", csv]), timeout: 60)
+        #expect(run.exitCode == 65, "\(run.standardError)")
+        #expect(run.standardError == "Error: \(message)\n")
+        #expect(FileManager.default.contents(atPath: fixture.catalogPath) == before)
+        #expect(try fixture.runStatuses() == statuses)
+        #expect(fixture.mock.requestsSoFar() == requests)
     }
 
     @Test("a pipe whose writer comes later is read whole")
