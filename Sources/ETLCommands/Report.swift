@@ -82,7 +82,8 @@ package enum Report {
                 text += "\(run.requests) requests, \(run.blocks) blocks, kept \(signed(run.keptDelta))\n"
             }
         }
-        return text
+        // Its values come from the catalog (a folder, a failure, a host, a cursor): none prints a control character.
+        return TerminalText.escapedLines(text)
     }
 
     /// The page settings line of `etl status`: what later runs keep.
@@ -148,7 +149,7 @@ package enum Report {
         if summary.removedTemporary + summary.removedOrphans > 0 {
             lines.append("  removed \(summary.removedTemporary) temporary files and \(summary.removedOrphans) unrecorded pictures left by a killed run")
         }
-        lines.append("  folder \(summary.directory)")
+        lines.append("  folder \(TerminalText.escaped(summary.directory))")
         if let error = summary.error { lines.append("  error: \(TerminalText.escaped(error))") }
         return lines.joined(separator: "\n") + "\n"
     }

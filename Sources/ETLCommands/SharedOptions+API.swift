@@ -30,6 +30,14 @@ extension SharedOptions {
             let secretive = text.contains("@") || text.contains("?")
             throw InvalidValue(expected: "an http:// or https:// URL with a host", mayHoldSecret: secretive)
         }
+        // What curl would refuse only when the run asks its first request
+        // (a catalog made by then): a port out of range, a space or a control character.
+        if let port = parts.port, !(1...65_535).contains(port) {
+            throw InvalidValue(expected: "a URL whose port is from 1 to 65535", mayHoldSecret: text.contains("@"))
+        }
+        if text.unicodeScalars.contains(where: { $0 == " " || TerminalText.isUnsafe($0) }) {
+            throw InvalidValue(expected: "a URL without spaces or control characters (percent-encode them)", mayHoldSecret: text.contains("@"))
+        }
         if parts.user != nil || parts.password != nil {
             throw InvalidValue(
                 expected: "a URL without user info (user:password@); etl never stores a password, so pass none in --api",

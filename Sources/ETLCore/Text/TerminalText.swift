@@ -29,6 +29,13 @@ package enum TerminalText {
         return result
     }
 
+    /// `text` with each line escaped and the line breaks kept: for a summary
+    /// of several lines whose values came from a catalog or the arguments (a
+    /// folder, a failure name, a host), whichever field holds them.
+    package static func escapedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped($0) }.joined(separator: "\n")
+    }
+
     /// C0 and C1 controls, DEL, and format characters that are invisible or
     /// reorder text (BOM, zero-width, bidirectional overrides).
     package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

@@ -24,9 +24,14 @@ package struct PageWriter: Sendable {
     }
 
     /// Throws when `--out` cannot hold page files (a regular file, a
-    /// read-only folder), so a crawl fails before it fetches, not after.
+    /// read-only folder, a symbolic link etl did not make), so a crawl
+    /// fails before it fetches, not after.
     package func checkWritable() throws {
         let out = LocalPath(outDirectory)
+        var status = stat()
+        if lstat(out.string, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, !Self.isOwnLink(out.string) {
+            throw PagesError.cannotWrite(path: out.string, reason: Self.foreignLink)
+        }
         guard let problem = out.problemCreatingFolder() else { return }
         if case .some(let kind) = out.kind, kind != .directory { throw PagesError.notADirectory(path: out.string) }
         throw PagesError.cannotWrite(path: out.string, reason: problem)
@@ -60,11 +65,13 @@ package struct PageWriter: Sendable {
         }
         if lstat(out, &status) == 0, !Self.isOwnLink(out) {
             // The user's link: etl swaps only the links it made.
-            throw PagesError.cannotWrite(
-                path: out, reason: "a symbolic link etl did not make is there; point --out at a folder and run again")
+            throw PagesError.cannotWrite(path: out, reason: Self.foreignLink)
         }
         return Written(folder: try writeGeneration(files: files, link: out))
     }
+
+    /// Why a link at `--out` that etl did not make is refused.
+    static let foreignLink = "a symbolic link etl did not make is there; point --out at a folder and run again"
 
     /// `N.txt` or `N.json`, N from 1 without leading zeros: the only names
     /// a page folder's manifest may vouch for.

@@ -37,6 +37,23 @@ struct HostileArgumentTests {
         #expect(!FileManager.default.fileExists(atPath: catalog))
     }
 
+    @Test("an --api whose port is out of range or that holds a space or a control character is refused with 64 before anything is made",
+          arguments: [
+        ("http://127.0.0.1:99999", "Error: Invalid value 'http://127.0.0.1:99999' for '--api': expected a URL whose port is from 1 to 65535"),
+        ("http://127.0.0.1:0/x", "Error: Invalid value 'http://127.0.0.1:0/x' for '--api': expected a URL whose port is from 1 to 65535"),
+        ("http://127.0.0.1:9/\u{1B}[31m", "Error: Invalid value 'http://127.0.0.1:9/\\u{1B}[31m' for '--api': expected a URL without spaces or control characters (percent-encode them)"),
+        ("http://127.0.0.1:9/a b", "Error: Invalid value 'http://127.0.0.1:9/a b' for '--api': expected a URL without spaces or control characters (percent-encode them)"),
+    ])
+    func unusableAPI(api: String, expected: String) throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("c.sqlite")
+        let run = try ETLRun.run(["crawl", "--api", api, "--catalog", catalog, "--out", folder.path("pages")])
+        #expect(run.exitCode == 64, "\(run.standardError)")
+        #expect(run.firstErrorLine == expected)
+        #expect(run.hasCleanStandardError)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root).isEmpty, "nothing is made")
+    }
+
     @Test("control characters in argument values are escaped in the error", arguments: [
         (["images", "--image-hosts", "a\u{1B}[31mb"], "a\\u{1B}[31mb"),
         (["crawl", "--user-agent", "x\r\nX-Injected: 1"], "x\\r\\nX-Injected: 1"),

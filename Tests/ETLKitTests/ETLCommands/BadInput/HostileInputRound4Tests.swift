@@ -146,6 +146,40 @@ struct HostileInputRound4Tests {
         #expect(fixture.mock.requestsSoFar() == requests)
     }
 
+    @Test("crawl --out a symbolic link etl did not make (to nothing or to a folder) is refused before the catalog or the API is touched: exit 73",
+          arguments: [true, false])
+    func crawlOutForeignLink(dangling: Bool) throws {
+        let fixture = try BadInputFixture()
+        let link = fixture.folder.path("current")
+        let target = fixture.folder.path(dangling ? "nowhere" : "elsewhere")
+        if !dangling { try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false) }
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let (before, statuses) = (FileManager.default.contents(atPath: fixture.catalogPath), try fixture.runStatuses())
+        let requests = try #require(fixture.mock.requestsSoFar())
+        var arguments = fixture.crawlArguments(api: fixture.mock.api)
+        arguments[try #require(arguments.firstIndex(of: "--out")) + 1] = link
+        let run = try ETLRun.run(arguments, timeout: 60)
+        #expect(run.exitCode == 73, "\(run.standardError)")
+        #expect(run.standardError
+            == "Error: cannot write pages to '\(link)': a symbolic link etl did not make is there; point --out at a folder and run again\n")
+        #expect(FileManager.default.contents(atPath: fixture.catalogPath) == before)
+        #expect(try fixture.runStatuses() == statuses)
+        #expect(fixture.mock.requestsSoFar() == requests)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    }
+
+    @Test("etl status escapes the control characters a catalog's values hold (the images folder, stored as given)")
+    func statusEscapesCatalogText() throws {
+        let fixture = try BadInputFixture()
+        try Database(path: fixture.catalogPath, create: false).execute(
+            sql: "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            arguments: [.text(Catalog.imageDirectoryKey), .text("x/im\u{1B}[31mg\rFAKE")])
+        let run = try ETLRun.run(["status", "--catalog", fixture.catalogPath])
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(!run.standardOutput.unicodeScalars.contains { $0 != "\n" && TerminalText.isUnsafe($0) })
+        #expect(run.standardOutput.contains(" in x/im\\u{1B}[31mg\\rFAKE\n"), "\(run.standardOutput)")
+    }
+
     @Test("a pipe whose writer comes later is read whole")
     func pipeWithLateWriter() throws {
         let folder = TemporaryDirectory()
