@@ -70,6 +70,9 @@ package final class Catalog {
     package static func checkExisting(path: String) throws -> Bool {
         switch LocalPath(path).kind {
         case nil:
+            // A link to nothing: opening it would make a catalog wherever it points.
+            var status = stat()
+            if lstat(path, &status) == 0 { throw CatalogError.notACatalog(path: path, reason: "it is a symbolic link to nothing") }
             return false
         case .regular:
             try checkHeader(path: path)
@@ -94,10 +97,20 @@ package final class Catalog {
             throw CatalogError.cannotOpen(path: path, reason: "cannot read the file")
         }
         defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         if header.isEmpty { return }
-        guard header == Data("SQLite format 3\0".utf8) else {
+        guard header.starts(with: Array("SQLite format 3\0".utf8)) else {
             throw CatalogError.notACatalog(path: path, reason: "not an SQLite database")
+        }
+        // Another program's database with something in it (the open would
+        // refuse it too, after the lock's file was made beside it). The
+        // header's page count is trusted only when SQLite vouches for it
+        // (offset 92 equals the change counter at 24); pages beyond the first
+        // and the free ones hold tables. An empty database stays one etl may adopt.
+        guard header.count == 100 else { return }
+        func word(at offset: Int) -> UInt32 { header[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+        if Int64(word(at: 68)) != CatalogSchema.applicationID, word(at: 92) == word(at: 24), word(at: 28) > 1 + word(at: 36) {
+            throw CatalogError.notACatalog(path: path, reason: "an SQLite database that etl did not create")
         }
     }
 

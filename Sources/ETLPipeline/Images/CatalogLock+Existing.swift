@@ -12,8 +12,7 @@ extension CatalogLock {
     /// a missing catalog, or a file that is not one, is reported before the
     /// lock file is created beside it, so a mistyped path leaves nothing behind.
     package static func existing(catalogPath path: String, purpose: Purpose = .writer) throws -> CatalogLock {
-        guard FileManager.default.fileExists(atPath: path) else { throw CatalogError.missing(path: path) }
-        try Catalog.checkExisting(path: path)
+        guard try Catalog.checkExisting(path: path) else { throw CatalogError.missing(path: path) }
         return try CatalogLock(catalogPath: path, purpose: purpose)
     }
 }

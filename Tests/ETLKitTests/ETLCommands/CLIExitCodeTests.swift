@@ -263,7 +263,24 @@ struct CLIExitCodeTests {
         #expect(!exists(folder.path("pages")))
     }
 
-    @Test("a --catalog that is another SQLite database exits 65 and is left untouched", arguments: ["crawl", "status", "pages"])
+    @Test("a --catalog that is a symbolic link to nothing exits 65, and nothing is made where it points",
+          arguments: ["crawl", "status", "pages", "images", "report"])
+    func danglingLinkCatalog(command: String) throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("catalog.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: catalog, withDestinationPath: folder.path("elsewhere.sqlite"))
+        var arguments = [command, "--catalog", catalog]
+        if ["crawl", "pages"].contains(command) { arguments += ["--out", folder.path("pages")] }
+        if command == "images" { arguments += ["--dir", folder.path("images")] }
+        if command == "report" { arguments += ["--out", folder.path("r.html")] }
+        if command == "crawl" { arguments += ["--api", "http://127.0.0.1:9", "--quiet"] }
+        let message = expectOneErrorLine(try ETLRun.run(arguments, timeout: 60), exitCode: 65)
+        #expect(message == "'\(catalog)' is not an etl catalog (it is a symbolic link to nothing); it was left untouched")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root) == ["catalog.sqlite"], "nothing made")
+    }
+
+    @Test("a --catalog that is another SQLite database exits 65 and is left untouched, with nothing made beside it (no lock)",
+          arguments: ["crawl", "status", "pages", "images"])
     func foreignDatabaseCatalog(command: String) throws {
         let folder = TemporaryDirectory()
         let catalog = folder.path("other.db")
@@ -273,11 +290,12 @@ struct CLIExitCodeTests {
         }
         let original = try #require(bytes(catalog))
         var arguments = [command, "--catalog", catalog]
-        if command != "status" { arguments += ["--out", folder.path("pages")] }
+        if command != "status" { arguments += [command == "images" ? "--dir" : "--out", folder.path("pages")] }
         if command == "crawl" { arguments += ["--api", "http://127.0.0.1:9", "--quiet"] }
         let message = expectOneErrorLine(try ETLRun.run(arguments, timeout: 60), exitCode: 65)
         #expect(message == "'\(catalog)' is not an etl catalog (an SQLite database that etl did not create); it was left untouched")
         #expect(bytes(catalog) == original)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root) == ["other.db"], "nothing made beside it")
         #expect(!exists(catalog + "-wal"))
         #expect(!exists(catalog + "-shm"))
         #expect(try sqlite(catalog, "SELECT text FROM notes").map { $0.string("text") } == ["mine"])
