@@ -12,8 +12,9 @@ import Store
 
 extension CommandRunner {
     /// `error` as the user should see it: SQLite's failures to write (disk
-    /// full, read-only, I/O) become one line naming the catalog and what to
-    /// do, instead of SQLite's message followed by the statement's SQL.
+    /// full, read-only, I/O) and a schema missing a table or column become
+    /// one line naming the catalog and what to do, instead of SQLite's
+    /// message followed by the statement's SQL.
     package static func userFacing(_ error: any Error, catalogPath: String?) -> any Error {
         guard let error = error as? DatabaseError, let catalogPath else { return error }
         if let mapped = CatalogError.opening(error, path: catalogPath) { return mapped }
@@ -24,6 +25,11 @@ extension CommandRunner {
             return CatalogError.cannotWrite(path: catalogPath, problem: .readOnly)
         case SQLITE_IOERR, SQLITE_CANTOPEN:
             return CatalogError.cannotWrite(path: catalogPath, problem: .ioError("\(error.message) (SQLite error \(error.resultCode))"))
+        case SQLITE_ERROR where error.message.hasPrefix("no such table") || error.message.hasPrefix("no such column"):
+            // etl's statements are fixed and tested against every version's
+            // schema: one that names what the file lacks means the file is
+            // not the catalog its version says (a table dropped by hand).
+            return CatalogError.damaged(path: catalogPath)
         default:
             return error
         }

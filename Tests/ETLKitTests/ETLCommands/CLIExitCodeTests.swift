@@ -263,6 +263,24 @@ struct CLIExitCodeTests {
         #expect(!exists(folder.path("pages")))
     }
 
+    @Test("a catalog missing a table its version has (dropped by hand) exits 65 as damaged, with no SQL printed",
+          arguments: [("v8", "page_lines", "pages"), ("v8", "runs", "status"), ("v1", "runs", "export")])
+    func catalogMissingATable(version: String, table: String, command: String) throws {
+        let folder = TemporaryDirectory()
+        let catalog = folder.path("c.sqlite")
+        if version == "v8" {
+            let fixture = try BadInputFixture()
+            try FileManager.default.copyItem(atPath: fixture.catalogPath, toPath: catalog)
+        } else {
+            _ = try CatalogFixture.shipped(version, path: catalog)
+        }
+        try Database(path: catalog, create: false).execute(sql: "PRAGMA foreign_keys = OFF; DROP TABLE \(table)")
+        var arguments = [command, "--catalog", catalog]
+        if command == "pages" { arguments += ["--out", folder.path("pages")] }
+        let message = expectOneErrorLine(try ETLRun.run(arguments, timeout: 60), exitCode: 65)
+        #expect(message == "\(CatalogError.damaged(path: catalog))")
+    }
+
     @Test("a --catalog that is a symbolic link to nothing exits 65, and nothing is made where it points",
           arguments: ["crawl", "status", "pages", "images", "report"])
     func danglingLinkCatalog(command: String) throws {
