@@ -24,6 +24,25 @@ package struct CommandRunner: Sendable {
         mutating func say(_ line: String, about path: String) {
             if OutputTarget.mayBeStandardOutput(path) { standardError += line } else { standardOutput += line }
         }
+
+        /// `error` ended the command: its one line on stderr, and its exit code.
+        mutating func fail(with error: any Error) {
+            standardError = Self.errorLine(error)
+            exitCode = CommandRunner.exitCode(for: error)
+        }
+
+        /// The executable could not print `standardOutput`: said after what
+        /// the command had to say on stderr, and exit 74, unless the command
+        /// had failed already (its own code says more). Whatever it did stands.
+        package mutating func failedToPrint(_ error: StandardOutputError) {
+            standardError += Self.errorLine(error)
+            if exitCode == .success { exitCode = CommandRunner.exitCode(for: error) }
+        }
+
+        /// `Error: …`, one line, control characters escaped.
+        private static func errorLine(_ error: any Error) -> String {
+            "Error: \(TerminalText.escaped("\(error)"))\n"
+        }
     }
 
     package let reporter: any CrawlReporter
@@ -87,8 +106,7 @@ package struct CommandRunner: Sendable {
             }
         } catch {
             let error = Self.userFacing(error, catalogPath: command.catalogPath)
-            outcome.standardError = "Error: \(TerminalText.escaped("\(error)"))\n"
-            outcome.exitCode = Self.exitCode(for: error)
+            outcome.fail(with: error)
             if error is StoppedBySignal { outcome.exitCode = exitCode(for: .interrupted) }
         }
         return outcome
@@ -177,7 +195,7 @@ package struct CommandRunner: Sendable {
         case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource,
              CatalogError.damaged:
             return .dataError
-        case PagesError.writeFailed, ExportError.writeFailed, ReportError.writeFailed:
+        case PagesError.writeFailed, ExportError.writeFailed, ReportError.writeFailed, is StandardOutputError:
             return .ioError
         case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade, CatalogError.readOnlyWithWAL,
              is PagesError, ImageError.notADirectory, ImageError.cannotCreate, ImageError.occupied, is ReportError, is ExportError:

@@ -38,26 +38,30 @@ package enum ETLCommand: Sendable {
         }
         switch first {
         case "--help", "-h", "help":
-            if arguments.count > 1, let spec = specs.first(where: { $0.name == arguments[1] }) {
-                return .show(spec.help)
-            }
-            return .show(rootHelp)
+            guard arguments.count > 1 else { return .show(rootHelp) }
+            // `etl help crawll` is the typo `etl crawll` is, not a wish for etl's own help.
+            guard let spec = specs.first(where: { $0.name == arguments[1] }) else { throw unknownSubcommand(arguments[1]) }
+            return .show(spec.help)
         case "--version":
             return .show("etl \(ETLVersion.current)\n")
         default:
             break
         }
-        guard let index = subcommands.firstIndex(where: { $0.name == first }) else {
-            let names = specs.map(\.name)
-            let nearest = Suggestion.nearest(to: first, among: names)
-            let hint = nearest.isEmpty ? "; expected one of \(names.joined(separator: ", "))" : "." + Suggestion.didYouMean(nearest)
-            throw UsageError("Unknown subcommand '\(first)'" + hint, command: nil)
-        }
+        guard let index = subcommands.firstIndex(where: { $0.name == first }) else { throw unknownSubcommand(first) }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             return .show(specs[index].help)
         }
         return try subcommands[index].command(from: rest)
+    }
+
+    /// `Unknown subcommand 'crawll'. Did you mean 'crawl'?`, or the list of
+    /// subcommands when none is near.
+    private static func unknownSubcommand(_ name: String) -> UsageError {
+        let names = specs.map(\.name)
+        let nearest = Suggestion.nearest(to: name, among: names)
+        let hint = nearest.isEmpty ? "; expected one of \(names.joined(separator: ", "))" : "." + Suggestion.didYouMean(nearest)
+        return UsageError("Unknown subcommand '\(name)'" + hint, command: nil)
     }
 
     /// `Usage: …` for the command a usage error concerns.

@@ -22,7 +22,8 @@ package enum ExitCode: Int32, Sendable {
     /// An output cannot be created: `--out`, `--dir` or the catalog's
     /// folder is a file or read-only (EX_CANTCREAT).
     case cannotCreate = 73
-    /// Reading or writing failed: disk full, an I/O error (EX_IOERR).
+    /// Reading or writing failed: disk full, an I/O error, standard output
+    /// that cannot be written (a full disk, a closed pipe) (EX_IOERR).
     case ioError = 74
     /// Another crawl holds the catalog (try again later).
     case busy = 75

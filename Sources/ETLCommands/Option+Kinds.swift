@@ -116,11 +116,7 @@ extension Option {
             parse: { text in
                 guard let value = values.first(where: { $0.rawValue == text }) else {
                     // `Met` for `met`: say which spelling is meant.
-                    let nearest = Suggestion.nearest(to: text, among: names)
-                    let hint = nearest.isEmpty ? "" : "." + Suggestion.didYouMean(nearest)
-                    let caseOnly = nearest.count == 1 && nearest[0].lowercased() == text.lowercased()
-                    throw InvalidValue(
-                        expected: HelpText.list(names, with: "or") + hint + (caseOnly ? " Values are case-sensitive." : ""))
+                    throw InvalidValue(expected: HelpText.list(names, with: "or") + Suggestion.valueHint(for: text, among: names))
                 }
                 return value
             },

@@ -64,7 +64,8 @@ extension SharedOptions {
         case "unlimited": return .unlimited
         default:
             guard let value = Double(text), value >= 0.01, value <= 1e6 else {
-                throw InvalidValue(expected: "auto, unlimited or \(rateRange)")
+                // `Auto` for `auto`, as a choice's value is told.
+                throw InvalidValue(expected: "auto, unlimited or \(rateRange)" + Suggestion.valueHint(for: text, among: ["auto", "unlimited"]))
             }
             return .fixed(value)
         }

@@ -41,6 +41,16 @@ package enum Suggestion {
         return " Did you mean \(HelpText.list(suggestions.map { "'\($0)'" }, with: "or"))?"
     }
 
+    /// `. Did you mean 'id'?` for a mistyped value, with ` Values are
+    /// case-sensitive.` when only the case is wrong (`ID`), or "" when no
+    /// value is near; it follows the value's `expected …` text.
+    package static func valueHint(for text: String, among values: [String]) -> String {
+        let nearest = nearest(to: text, among: values)
+        guard !nearest.isEmpty else { return "" }
+        let caseOnly = nearest.count == 1 && nearest[0].lowercased() == text.lowercased()
+        return "." + didYouMean(nearest) + (caseOnly ? " Values are case-sensitive." : "")
+    }
+
     /// Optimal string alignment distance: insertions, deletions,
     /// substitutions and swaps of two neighbours each cost one, so `pgaes`
     /// is one edit from `pages`.

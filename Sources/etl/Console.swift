@@ -1,22 +1,51 @@
+import ETLCore
 import Foundation
 
-/// Unbuffered writes to the standard streams.
+/// Unbuffered writes to the standard streams, through ``FileSink`` as any
+/// file etl writes.
 enum Console {
-    static func writeOutput(_ text: String) {
-        write(text, to: STDOUT_FILENO)
-    }
-
-    static func writeError(_ text: String) {
-        write(text, to: STDERR_FILENO)
-    }
-
-    private static func write(_ text: String, to descriptor: Int32) {
-        guard !text.isEmpty else { return }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return }
-            bytes = bytes.dropFirst(count)
+    /// Makes the standard streams safe to use and their failures seen;
+    /// called first, before anything is opened.
+    ///
+    /// - A stream the shell closed (`>&-`, `2>&-`) gets a placeholder:
+    ///   `/dev/null` opened the wrong way round (gnulib's `stdopen`), so no
+    ///   file or socket etl opens later takes descriptor 1 or 2 (a summary
+    ///   would be written into it), and every write there fails with
+    ///   EBADF, which ``writeOutput(_:)`` reports.
+    /// - SIGPIPE is ignored, so a reader that went away (`etl status |
+    ///   head -c0`) is a write error etl reports (exit 74), not a silent
+    ///   death by signal (status 141); a closed stderr no longer ends a
+    ///   crawl midway either. Nothing relied on it: etl starts no process
+    ///   that would inherit it, and its HTTP transfers run with
+    ///   CURLOPT_NOSIGNAL, under which libcurl no longer ignores SIGPIPE
+    ///   itself and says one may still be raised in corner cases.
+    static func prepare() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let placeholder = open("/dev/null", descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY)
+            // open() takes the lowest free number, which is `descriptor` here.
+            if placeholder >= 0, placeholder != descriptor {
+                dup2(placeholder, descriptor)
+                close(placeholder)
+            }
         }
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Writes `text` to standard output; a failure (a full disk, a closed
+    /// pipe or descriptor) is a ``StandardOutputError``.
+    static func writeOutput(_ text: String) throws(StandardOutputError) {
+        guard !text.isEmpty else { return }
+        do {
+            try FileSink.standardOutput.write(Array(text.utf8))
+        } catch {
+            throw StandardOutputError(error)
+        }
+    }
+
+    /// Writes `text` to standard error; a failure is ignored, since there is
+    /// nowhere left to say it (the exit code still says how the run ended).
+    static func writeError(_ text: String) {
+        guard !text.isEmpty else { return }
+        try? FileSink.standardError.write(Array(text.utf8))
     }
 }

@@ -4,6 +4,7 @@ import FetchEngine
 import Foundation
 
 // Parse, run, report, exit: everything else lives in ETLKit.
+Console.prepare()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let command: ETLCommand
 do {
@@ -30,9 +31,13 @@ case .pages:
 default:
     break
 }
-let outcome = await CommandRunner(reporter: reporter, stop: stop).run(command)
+var outcome = await CommandRunner(reporter: reporter, stop: stop).run(command)
 reporter.finish()
-Console.writeOutput(outcome.standardOutput)
+do {
+    try Console.writeOutput(outcome.standardOutput)
+} catch {
+    outcome.failedToPrint(error)
+}
 Console.writeError(outcome.standardError)
 withExtendedLifetime(signals) {}
 exit(outcome.exitCode.rawValue)

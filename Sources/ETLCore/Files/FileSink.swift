@@ -13,7 +13,7 @@ package struct FileSink {
         self.path = path
     }
 
-    package func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws(FileOutputError) {
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -22,4 +22,13 @@ package struct FileSink {
             written += count
         }
     }
+}
+
+extension FileSink {
+    /// Standard output, written as any file etl writes (short and
+    /// interrupted writes retried, failures thrown with their `errno`).
+    package static var standardOutput: FileSink { FileSink(descriptor: STDOUT_FILENO, path: "standard output") }
+
+    /// Standard error: what etl says about a run.
+    package static var standardError: FileSink { FileSink(descriptor: STDERR_FILENO, path: "standard error") }
 }

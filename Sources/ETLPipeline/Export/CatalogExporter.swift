@@ -36,12 +36,13 @@ package struct CatalogExporter {
     }
 
     /// Writes the export to `outPath` (standard output when it is nil);
-    /// returns the number of rows.
+    /// returns the number of rows. Standard output that cannot be written
+    /// (`> /dev/full`, a closed pipe) is a ``StandardOutputError``.
     @discardableResult
-    package func run(standardOutput: FileHandle = .standardOutput) throws -> Int {
+    package func run(standardOutput: FileSink = .standardOutput) throws -> Int {
         guard let outPath = options.outPath else {
             let catalog = try open()
-            return try write(catalog: catalog) { try standardOutput.write(contentsOf: $0) }
+            return try StandardOutputError.writing { try write(catalog: catalog) { try standardOutput.write($0) } }
         }
         let target: OutputTarget
         do {

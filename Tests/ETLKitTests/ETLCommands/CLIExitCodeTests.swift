@@ -108,6 +108,8 @@ struct CLIExitCodeTests {
     @Test("no subcommand, or an unknown one, exits 64 with etl's own usage", arguments: [
         ([], "Missing subcommand; expected one of \(ETLCommand.specs.map(\.name).joined(separator: ", "))"),
         (["fetch"], "Unknown subcommand 'fetch'; expected one of \(ETLCommand.specs.map(\.name).joined(separator: ", "))"),
+        (["help", "crawll"], "Unknown subcommand 'crawll'. Did you mean 'crawl'?"),
+        (["help", "bogus"], "Unknown subcommand 'bogus'; expected one of \(ETLCommand.specs.map(\.name).joined(separator: ", "))"),
     ])
     func missingSubcommand(arguments: [String], message: String) throws {
         let run = try ETLRun.run(arguments, timeout: 60)

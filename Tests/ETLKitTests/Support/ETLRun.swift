@@ -18,6 +18,16 @@ struct ETLRun {
         case whenErrorContains(String)
     }
 
+    /// Where the child's standard output goes.
+    enum Output {
+        /// A file the run reads back into ``standardOutput``.
+        case captured
+        /// A file or device opened for writing (`/dev/full`); nothing is captured.
+        case path(String)
+        /// A pipe whose reader has gone (`etl … | head -c0` once head exits).
+        case closedPipe
+    }
+
     /// Runs `etl arguments`; `signal` is sent to test interrupts once stderr
     /// contains `whenErrorContains` and `when` holds (both events, never a
     /// delay), and `secondSignal` says when the same signal goes again.
@@ -26,7 +36,7 @@ struct ETLRun {
         _ arguments: [String], signal: Int32? = nil,
         whenErrorContains marker: String? = nil, when condition: (() -> Bool)? = nil,
         secondSignal: SecondSignal? = nil, timeout: Double = 120, currentDirectory: String? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], output: Output = .captured
     ) throws -> ETLRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.etlExecutable)
@@ -40,7 +50,17 @@ struct ETLRun {
         let errPath = folder.appendingPathComponent("err").path
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        switch output {
+        case .captured:
+            process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        case .path(let path):
+            guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteNoPermission) }
+            process.standardOutput = handle
+        case .closedPipe:
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            process.standardOutput = pipe.fileHandleForWriting
+        }
         process.standardError = FileHandle(forWritingAtPath: errPath)
         process.standardInput = FileHandle.nullDevice
         try process.run()
