@@ -34,7 +34,14 @@ package struct CommandRunner: Sendable {
         /// The executable could not print `standardOutput`: said after what
         /// the command had to say on stderr, and exit 74, unless the command
         /// had failed already (its own code says more). Whatever it did stands.
+        /// A reader that went away (`etl export | head -n 5`) took what it
+        /// wanted: nothing is said, and the code is the one a death by
+        /// SIGPIPE gives, as for the other commands of a pipeline.
         package mutating func failedToPrint(_ error: StandardOutputError) {
+            if error.isBrokenPipe {
+                if exitCode == .success { exitCode = .brokenPipe }
+                return
+            }
             standardError += Self.errorLine(error)
             if exitCode == .success { exitCode = CommandRunner.exitCode(for: error) }
         }

@@ -23,7 +23,7 @@ package enum ExitCode: Int32, Sendable {
     /// folder is a file or read-only (EX_CANTCREAT).
     case cannotCreate = 73
     /// Reading or writing failed: disk full, an I/O error, standard output
-    /// that cannot be written (a full disk, a closed pipe) (EX_IOERR).
+    /// that cannot be written (a full disk, a closed descriptor) (EX_IOERR).
     case ioError = 74
     /// Another crawl holds the catalog (try again later).
     case busy = 75
@@ -35,6 +35,9 @@ package enum ExitCode: Int32, Sendable {
     case interrupted = 130
     /// Stopped by SIGQUIT (128 + 3).
     case quit = 131
+    /// Standard output's reader went away (`etl export | head`), said as a
+    /// death by SIGPIPE (128 + 13) would be, with nothing printed.
+    case brokenPipe = 141
     /// Stopped by SIGTERM (128 + 15).
     case terminated = 143
 }

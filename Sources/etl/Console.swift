@@ -13,9 +13,9 @@ enum Console {
     ///   would be written into it), and every write there fails with
     ///   EBADF, which ``writeOutput(_:)`` reports.
     /// - SIGPIPE is ignored, so a reader that went away (`etl status |
-    ///   head -c0`) is a write error etl reports (exit 74), not a silent
-    ///   death by signal (status 141); a closed stderr no longer ends a
-    ///   crawl midway either. Nothing relied on it: etl starts no process
+    ///   head -c0`) is a write error etl handles (quietly, status 141, as
+    ///   the signal would have), not a death midway; a closed stderr no
+    ///   longer ends a crawl either. Nothing relied on it: etl starts no process
     ///   that would inherit it, and its HTTP transfers run with
     ///   CURLOPT_NOSIGNAL, under which libcurl no longer ignores SIGPIPE
     ///   itself and says one may still be raised in corner cases.

@@ -23,6 +23,9 @@ package struct StandardOutputError: Error, Equatable, Sendable, CustomStringConv
 
     package var description: String { "cannot write to standard output: \(reason)" }
 
+    /// Whether the reader of a pipe went away (EPIPE).
+    package var isBrokenPipe: Bool { reason == String(cString: strerror(EPIPE)) }
+
     /// Runs `body`, which writes to standard output through a ``FileSink``:
     /// the sink's ``FileOutputError`` becomes this error; others pass through.
     package static func writing<T>(_ body: () throws -> T) throws -> T {

@@ -4,13 +4,13 @@ import Testing
 @testable import ETLCore
 import Store
 
-/// Standard output that cannot be written (a full disk, a reader that went
-/// away, a descriptor the shell closed) is exit 74 with one line saying so,
-/// for every command; what the command did stands. Through the real binary.
+/// Standard output that cannot be written (a full disk, a descriptor the
+/// shell closed) is exit 74 with one line saying so, for every command; a
+/// reader that went away (a pipe to `head`) is quiet, status 141, as a death
+/// by SIGPIPE; what the command did stands. Through the real binary.
 @Suite("Standard output that cannot be written", .serialized)
 struct StandardOutputTests {
     static let diskFull = "Error: cannot write to standard output: No space left on device\n"
-    static let brokenPipe = "Error: cannot write to standard output: Broken pipe\n"
     static let closed = "Error: cannot write to standard output: Bad file descriptor\n"
 
     /// Commands that print on stdout and change nothing but their own
@@ -28,7 +28,7 @@ struct StandardOutputTests {
         ]
     }
 
-    @Test("to a full disk, a closed pipe or a closed descriptor: exit 74 and one line naming the failure, nothing changed")
+    @Test("to a full disk or a closed descriptor: exit 74 and one line naming the failure; to a closed pipe: 141, quiet; nothing changed")
     func unwritableStandardOutput() throws {
         let fixture = try BadInputFixture()
         let before = try fixture.snapshot()
@@ -42,8 +42,8 @@ struct StandardOutputTests {
             #expect(full.standardError == Self.diskFull, "\(arguments)")
 
             let pipe = try ETLRun.run(arguments, timeout: 60, output: .closedPipe)
-            #expect(pipe.exitCode == 74, "\(arguments)")
-            #expect(pipe.standardError == Self.brokenPipe, "\(arguments)")
+            #expect(pipe.exitCode == 141, "\(arguments)")
+            #expect(pipe.standardError == "", "\(arguments)")
 
             let quoted = ([TestPaths.etlExecutable] + arguments).map(Self.shellQuoted).joined(separator: " ")
             let closed = try ETLRun.runShell("\(quoted) >&-")
@@ -64,18 +64,27 @@ struct StandardOutputTests {
         #expect(try fixture.snapshot().integrity == "ok")
     }
 
-    @Test("a command that failed keeps its own exit code; the lost output is said after its error")
+    @Test("a command that failed keeps its own exit code; the lost output is said after its error, a closed pipe not at all")
     func failedCommandKeepsItsCode() {
-        let error = StandardOutputError(reason: "Broken pipe")
+        let error = StandardOutputError(reason: String(cString: strerror(ENOSPC)))
         var succeeded = CommandRunner.Outcome(standardOutput: "summary\n", standardError: "Warning: w\n")
         succeeded.failedToPrint(error)
         #expect(succeeded.exitCode == .ioError)
-        #expect(succeeded.standardError == "Warning: w\n" + Self.brokenPipe)
+        #expect(succeeded.standardError == "Warning: w\n" + Self.diskFull)
 
         var interrupted = CommandRunner.Outcome(standardOutput: "summary\n", exitCode: .interrupted)
         interrupted.failedToPrint(error)
         #expect(interrupted.exitCode == .interrupted)
-        #expect(interrupted.standardError == Self.brokenPipe)
+        #expect(interrupted.standardError == Self.diskFull)
+
+        let pipe = StandardOutputError(reason: String(cString: strerror(EPIPE)))
+        var piped = CommandRunner.Outcome(standardOutput: "summary\n", standardError: "Warning: w\n")
+        piped.failedToPrint(pipe)
+        #expect(piped.exitCode == .brokenPipe)
+        #expect(piped.standardError == "Warning: w\n")
+        var failed = CommandRunner.Outcome(standardOutput: "", exitCode: .dataError)
+        failed.failedToPrint(pipe)
+        #expect(failed.exitCode == .dataError)
     }
 
     static func shellQuoted(_ text: String) -> String {
