@@ -37,14 +37,14 @@ extension Catalog {
 
     /// When `error` says the API never answered a catalog that has never
     /// completed a run, the run is discarded and the error says what to do
-    /// next (``CrawlError/neverReached(url:reason:)``); otherwise nil, and the
+    /// next (``CrawlError/neverReached(url:reason:request:)``); otherwise nil, and the
     /// run is recorded as usual.
     package func discardUnreachableFirstRun(id: Int, after error: any Error) -> CrawlError? {
-        guard case CrawlError.unreachable(let url, let reason) = error,
+        guard case CrawlError.unreachable(let url, let reason, let request) = error,
               (try? hasCompletedRun()) == false,
               (try? discardRun(id: id)) != nil
         else { return nil }
-        return .neverReached(url: url, reason: reason)
+        return .neverReached(url: url, reason: reason, request: request)
     }
 
     /// Stores a run's final figures.

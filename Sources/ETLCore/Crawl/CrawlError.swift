@@ -8,12 +8,13 @@ package enum CrawlError: Error, Equatable, Sendable, CustomStringConvertible {
     case catalogBusy(path: String, holder: Int?, command: String = "crawl")
     /// The ID listing could not be fetched or read.
     case listingFailed(url: String, reason: String)
-    /// The listing's host never answered (no connection, no name).
-    case unreachable(url: String, reason: String)
+    /// The API never answered (no connection, no name): the listing at
+    /// `url`, or every object tried from the API at `url`.
+    case unreachable(url: String, reason: String, request: Request = .listing)
     /// `unreachable` on a catalog that has never completed a run: most
     /// likely a first try without the network, so the run is not kept as
     /// history and the message says what to do next.
-    case neverReached(url: String, reason: String)
+    case neverReached(url: String, reason: String, request: Request = .listing)
     /// The `--ids` file cannot be read.
     case cannotReadIDs(path: String, reason: String)
     /// The listing is JSON but not a consistent one (`total` off, `objectIDs` null).
@@ -23,15 +24,33 @@ package enum CrawlError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A line of the `--ids` file is not a positive decimal ID.
     case invalidID(path: String, line: Int, text: String)
 
+    /// What the crawl asked of an API that never answered.
+    package enum Request: Sendable, Equatable {
+        /// The list of IDs (or records).
+        case listing
+        /// The objects one by one (`GET …/objects/{id}`), none of which answered.
+        case objects
+
+        /// "cannot list object IDs from URL", the start of the error's text.
+        func failed(from url: String) -> String {
+            switch self {
+            case .listing: return "cannot list object IDs from \(url)"
+            case .objects: return "cannot fetch objects from \(url)"
+            }
+        }
+    }
+
     package var description: String {
         switch self {
         case .catalogBusy(let path, let holder, let command):
             let who = holder.map { " (pid \($0))" } ?? ""
             return "catalog '\(path)' is in use by another etl \(command)\(who); try again when it has finished"
-        case .listingFailed(let url, let reason), .unreachable(let url, let reason):
-            return "cannot list object IDs from \(url): \(reason)"
-        case .neverReached(let url, let reason):
-            return "cannot list object IDs from \(url): \(reason). No answer from this API yet, so no run was recorded: "
+        case .listingFailed(let url, let reason):
+            return "\(Request.listing.failed(from: url)): \(reason)"
+        case .unreachable(let url, let reason, let request):
+            return "\(request.failed(from: url)): \(reason)"
+        case .neverReached(let url, let reason, let request):
+            return "\(request.failed(from: url)): \(reason). No answer from this API yet, so no run was recorded: "
                 + "check the network or proxy (https_proxy), give a reachable mirror with --api URL, "
                 + "or try the offline quick start in README.md (a mock API on 127.0.0.1)"
         case .invalidListing(let url, let reason):

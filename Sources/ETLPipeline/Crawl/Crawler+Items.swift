@@ -37,8 +37,13 @@ extension Crawler {
             kind: items.kind(api: options.api), client: client, pacer: run.pacer,
             maxAttempts: pacing.maxAttempts, backoff: options.backoff, seed: pacing.jitterSeed)
         let loop = ObjectLoop<Items.Kind, Items.Writer>(
-            catalog: catalog, reporter: reporter, loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
-        run.summary.status = try await loop.run(queue: queue, summary: &run.summary, minutes: &run.paced.minutes)
+            catalog: catalog, reporter: reporter, loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency), api: options.api)
+        // A plan that asked the API (the Met's listing) got answers, or it
+        // would have thrown: only objects fetched with nothing asked before
+        // (`--ids`) can show that the API was never reached.
+        let isReached = await run.pacer.requests > 0
+        run.summary.status = try await loop.run(
+            queue: queue, summary: &run.summary, minutes: &run.paced.minutes, isReached: isReached)
         try run.summary.recordWorksAndPages(of: catalog, keptBefore: keptBefore, options: options, reporter: reporter)
         run.summary.remaining = try catalog.queuedIDs().count
         if run.summary.status == .completed {

@@ -48,12 +48,12 @@ package struct Crawler: Sendable {
         defer { withExtendedLifetime(lock) {} }
         do {
             return try await crawl(source: source, fetchItems: fetchItems, newFiles: newFiles)
-        } catch CrawlError.neverReached(let url, let reason) {
+        } catch CrawlError.neverReached(let url, let reason, let request) {
             // The catalog is closed by now (it lived in `crawl`): a first
             // try without the network leaves nothing for the next command
             // to read as an empty catalog.
             newFiles?.remove()
-            throw CrawlError.neverReached(url: url, reason: reason)
+            throw CrawlError.neverReached(url: url, reason: reason, request: request)
         }
     }
 

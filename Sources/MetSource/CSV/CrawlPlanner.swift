@@ -32,7 +32,7 @@ package struct CrawlPlanner: Sendable {
             let pacer = RequestPacer(rate: .unlimited, cooldown: 60, maxRequests: 5, maxDuration: nil, stop: stop)
             do {
                 ids = try await ObjectListing(client: client, pacer: pacer, api: api, maxAttempts: 3, backoff: Backoff()).fetchIDs().ids
-            } catch CrawlError.unreachable(let url, let reason) {
+            } catch CrawlError.unreachable(let url, let reason, _) {
                 // What `crawl` says on a first try without the network, and the way a plan needs none.
                 throw CrawlError.listingFailed(
                     url: url,

@@ -230,6 +230,78 @@ struct CLIExitCodeTests {
         #expect(runs.last?.string("error") == message)
     }
 
+    /// What the real client says for `url`, where nothing listens: the
+    /// oracle for the part of the error text that comes from curl.
+    private static func refusal(of url: String) async throws -> String {
+        do {
+            _ = try await CurlClient(configuration: .init(userAgent: "etl-tests")).get(url)
+        } catch let error as HTTPError {
+            return error.description
+        }
+        Issue.record("\(url) answered")
+        return ""
+    }
+
+    /// The advice after a first try that never got an answer.
+    private static let neverReachedAdvice = ". No answer from this API yet, so no run was recorded: check the network or proxy (https_proxy), "
+        + "give a reachable mirror with --api URL, or try the offline quick start in README.md (a mock API on 127.0.0.1)"
+
+    @Test("crawl --ids against an unreachable API on a fresh catalog exits 1 as the listing does, naming the object tried, and leaves no catalog, lock, metadata or pages")
+    func unreachableAPIWithIDs() async throws {
+        let folder = TemporaryDirectory()
+        let ids = folder.path("ids")
+        try Data("1\n2\n".utf8).write(to: URL(fileURLWithPath: ids))
+        let catalog = folder.path("catalog.sqlite")
+        // One request at a time: object 1, first in the queue, is the first to fail.
+        let run = try await ETLRun.runOffPool(
+            ["crawl", "--ids", ids, "--api", "http://127.0.0.1:9", "--catalog", catalog, "--out", folder.path("pages"),
+             "--max-attempts", "1", "--concurrency", "1", "--quiet"],
+            timeout: 60)
+        let refusal = try await Self.refusal(of: "http://127.0.0.1:9/objects/1")
+        let message = expectOneErrorLine(run, exitCode: 1)
+        #expect(message == "cannot fetch objects from http://127.0.0.1:9: \(refusal) (after 1 attempts)" + Self.neverReachedAdvice)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.root)
+        #expect(left == ["ids"], "left behind: \(left)")
+        let status = try await ETLRun.runOffPool(["status", "--catalog", catalog], timeout: 60)
+        #expect(status.standardError == "Error: no catalog at '\(catalog)'; run 'etl crawl' first or pass --catalog PATH\n")
+    }
+
+    @Test("crawl --ids against an unreachable API after a completed run records a failed run, marks no object and leaves works, pages and metadata as they were")
+    func unreachableAPIWithIDsAfterHistory() async throws {
+        let fixture = try BadInputFixture()
+        fixture.mock.stop()
+        func objects() throws -> [String] {
+            try sqlite(fixture.catalogPath, "SELECT object_id, state, needs_fetch, attempts, error, fetched_at FROM objects ORDER BY object_id")
+                .map { row in ["object_id", "state", "needs_fetch", "attempts", "error", "fetched_at"].map { row.string($0) ?? "NULL" }.joined(separator: "|") }
+        }
+        let before = try fixture.snapshot()
+        let rowsBefore = try objects()
+        let metadata = fixture.folder.path("metadata.json")
+        let metadataBefore = try #require(bytes(metadata))
+        let pagesBefore = try FileManager.default.contentsOfDirectory(atPath: fixture.pagesPath).sorted()
+        // An ID the catalog does not hold yet: it is queued, then tried, alone.
+        #expect(try sqlite(fixture.catalogPath, "SELECT count(*) AS n FROM objects WHERE needs_fetch = 1").first?.int("n") == 0)
+        let newID = try #require(try sqlite(fixture.catalogPath, "SELECT max(object_id) + 1 AS id FROM objects").first?.int("id"))
+        let ids = fixture.folder.path("ids")
+        try Data("\(newID)\n".utf8).write(to: URL(fileURLWithPath: ids))
+        let run = try await ETLRun.runOffPool(fixture.crawlArguments(api: "http://127.0.0.1:9", ["--ids", ids]), timeout: 60)
+        let refusal = try await Self.refusal(of: "http://127.0.0.1:9/objects/\(newID)")
+        let message = expectOneErrorLine(run, exitCode: 1)
+        #expect(message == "cannot fetch objects from http://127.0.0.1:9: \(refusal) (after 1 attempts)")
+        let runs = try sqlite(fixture.catalogPath, "SELECT status, error, fetched, failed FROM runs ORDER BY id")
+        #expect(runs.map { $0.string("status") } == ["completed", "failed"])
+        #expect(runs.last?.string("error") == message)
+        #expect(runs.last?.int("fetched") == 0 && runs.last?.int("failed") == 0, "no object was marked")
+        // The ID registered by --ids stays queued, as it was before the first request; nothing else moved.
+        var expected = before
+        expected.objects += 1
+        expected.listed += 1
+        #expect(try fixture.snapshot() == expected)
+        #expect(try objects() == rowsBefore + ["\(newID)|pending|1|0|NULL|NULL"])
+        #expect(bytes(metadata) == metadataBefore)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.pagesPath).sorted() == pagesBefore)
+    }
+
     @Test("an --out under a regular file exits 73 naming the pages folder, before any request or catalog")
     func unwritableOut() async throws {
         let folder = TemporaryDirectory()

@@ -122,6 +122,37 @@ struct CrawlIntegrationTests {
         #expect(stats.object_requests == 3)
     }
 
+    /// The real client, with every object request sent to `objectsAPI`
+    /// instead of `api`: a listing that answers, objects that cannot be reached.
+    struct ObjectsElsewhere: HTTPClient {
+        let client: CurlClient
+        let api: String
+        let objectsAPI: String
+
+        func get(_ url: String) async throws -> HTTPResponse {
+            let objects = api + "/objects/"
+            return try await client.get(url.hasPrefix(objects) ? objectsAPI + "/objects/" + url.dropFirst(objects.count) : url)
+        }
+    }
+
+    @Test("objects unreachable after a listing that answered are stored as failed, as before: the API was reached")
+    func unreachableObjectsAfterAnAnsweredListing() async throws {
+        let fixture = try CrawlFixture()
+        let server = try FixedServer(routes: ["/objects": .init(body: #"{"total":2,"objectIDs":[1,2]}"#)])
+        var options = fixture.options(api: server.api)
+        options.pacing.maxAttempts = 1
+        let client = ObjectsElsewhere(
+            client: try CurlClient(configuration: .init(userAgent: "etl-tests", timeout: 5)), api: server.api,
+            objectsAPI: "http://127.0.0.1:9")
+        let summary = try await Crawler(options: options, client: client).run()
+        #expect(summary.status == .completed)
+        #expect(summary.listed == 2 && summary.fetched == 0 && summary.failed == 2)
+        #expect(try server.requests() == ["/objects"])
+        let catalog = try Catalog.openSource(path: fixture.catalogPath, create: false)
+        #expect(try catalog.count("SELECT count(*) FROM objects WHERE state = 'failed' AND attempts = 1 AND needs_fetch = 1") == 2)
+        #expect(try catalog.count("SELECT count(*) FROM runs WHERE status = 'completed'") == 1)
+    }
+
     @Test("--ids from a pipe is read once: every piped ID is crawled")
     func idsFromAPipe() async throws {
         let fixture = try CrawlFixture()

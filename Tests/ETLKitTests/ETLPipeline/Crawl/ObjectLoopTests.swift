@@ -184,14 +184,15 @@ struct ObjectLoopTests {
     // MARK: FetchLoop
 
     static func run(_ catalog: Catalog, _ client: ScriptedObjectClient, pacer: RequestPacer, concurrency: Int = 4,
-                    maxAttempts: Int = 2, reporter: RecordingReporter = RecordingReporter()) async throws
+                    maxAttempts: Int = 2, reporter: RecordingReporter = RecordingReporter(), isReached: Bool = false) async throws
         -> (CrawlSummary.Status, CrawlSummary) {
         let loop = ObjectLoop<ObjectRequest, ResultWriter>(
             catalog: catalog, reporter: reporter,
-            loop: FetchLoop(fetcher: fetcher(client, pacer, maxAttempts: maxAttempts), concurrency: concurrency))
+            loop: FetchLoop(fetcher: fetcher(client, pacer, maxAttempts: maxAttempts), concurrency: concurrency),
+            api: ScriptedObjectClient.api)
         var summary = CrawlSummary()
         var minutes = MinuteRecorder(kind: .crawl, runID: nil, startedAt: Date(), start: pacer.clock.now)
-        let status = try await loop.run(queue: try catalog.queuedIDs(), summary: &summary, minutes: &minutes)
+        let status = try await loop.run(queue: try catalog.queuedIDs(), summary: &summary, minutes: &minutes, isReached: isReached)
         return (status, summary)
     }
 
@@ -274,6 +275,73 @@ struct ObjectLoopTests {
         #expect(status == .completed && summary.fetched == ids.count)
         #expect(ids.allSatisfy { client.calls($0) == 1 })
         #expect(try catalog.count("SELECT count(*) FROM objects WHERE state = 'fetched' AND attempts = 1") == ids.count)
+    }
+
+    // MARK: An API never reached
+
+    static func refused(_ id: Int) -> ScriptedObjectClient.Answer {
+        .failure(.cannotConnect(url: ScriptedObjectClient.api + "/objects/\(id)", reason: "Connection refused"))
+    }
+
+    /// Each object's row as `state/attempts/needs_fetch`, in ID order.
+    static func rows(_ catalog: Catalog) throws -> [String] {
+        try catalog.database.fetchAll(sql: "SELECT state, attempts, needs_fetch FROM objects ORDER BY object_id")
+            .map { "\($0.string("state") ?? "?")/\($0.int("attempts") ?? -1)/\($0.int("needs_fetch") ?? -1)" }
+    }
+
+    @Test func noObjectReachedThrowsUnreachableAndStoresNothing() async throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        _ = try catalog.registerListing(ids: [1, 2, 3], at: CatalogFixture.date)
+        let before = try Self.rows(catalog)
+        let client = ScriptedObjectClient([1: [Self.refused(1)], 2: [Self.refused(2)], 3: [Self.refused(3)]])
+        let error = await #expect(throws: CrawlError.self) {
+            _ = try await Self.run(catalog, client, pacer: Self.pacer(), concurrency: 1, maxAttempts: 2)
+        }
+        let first = HTTPError.cannotConnect(url: ScriptedObjectClient.api + "/objects/1", reason: "Connection refused")
+        #expect(error == .unreachable(url: ScriptedObjectClient.api, reason: "\(first) (after 2 attempts)", request: .objects))
+        #expect(error?.description
+            == "cannot fetch objects from \(ScriptedObjectClient.api): cannot connect to \(ScriptedObjectClient.api)/objects/1: Connection refused (after 2 attempts)")
+        #expect((1...3).allSatisfy { client.calls($0) == 2 }, "every object was tried")
+        #expect(try Self.rows(catalog) == before, "no object marked")
+        #expect(try catalog.queuedIDs() == [1, 2, 3])
+    }
+
+    @Test func oneAnswerStoresTheUnreachableObjectsAsFailedAsBefore() async throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        _ = try catalog.registerListing(ids: [1, 2, 3], at: CatalogFixture.date)
+        // Held back at first (1), stored once 2 answers; 3 after it, at once.
+        let client = ScriptedObjectClient([1: [Self.refused(1)], 2: [ScriptedObjectClient.ok(2)], 3: [Self.refused(3)]])
+        let (status, summary) = try await Self.run(catalog, client, pacer: Self.pacer(), concurrency: 1, maxAttempts: 2)
+        #expect(status == .completed)
+        #expect(summary.fetched == 1 && summary.failed == 2)
+        #expect(try Self.rows(catalog) == ["failed/2/1", "fetched/1/0", "failed/2/1"])
+        #expect(try catalog.queuedIDs() == [1, 3])
+    }
+
+    @Test func anAPIThatAnsweredEarlierInTheRunStoresUnreachableObjectsAsFailed() async throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        _ = try catalog.registerListing(ids: [1, 2], at: CatalogFixture.date)
+        let client = ScriptedObjectClient([1: [Self.refused(1)], 2: [Self.refused(2)]])
+        let (status, summary) = try await Self.run(catalog, client, pacer: Self.pacer(), maxAttempts: 1, isReached: true)
+        #expect(status == .completed && summary.failed == 2)
+        #expect(try Self.rows(catalog) == ["failed/1/1", "failed/1/1"])
+    }
+
+    @Test func noAnswerStopsTakingObjectsAfterTheHeldBackLimit() async throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        let limit = ObjectLoop<ObjectRequest, ResultWriter>.maxUnanswered
+        let ids = Array(1...(limit + 10))
+        _ = try catalog.registerListing(ids: ids, at: CatalogFixture.date)
+        let client = ScriptedObjectClient(Dictionary(uniqueKeysWithValues: ids.map { ($0, [Self.refused($0)]) }))
+        await #expect(throws: CrawlError.self) {
+            _ = try await Self.run(catalog, client, pacer: Self.pacer(), concurrency: 1, maxAttempts: 1)
+        }
+        #expect(client.totalCalls == limit)
+        #expect(try catalog.count("SELECT count(*) FROM objects WHERE state != 'pending' OR attempts != 0") == 0)
     }
 
     @Test func anEmptyQueueCompletesAtOnce() async throws {
