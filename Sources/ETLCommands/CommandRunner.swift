@@ -27,6 +27,11 @@ package struct CommandRunner: Sendable {
 
         /// `error` ended the command: its one line on stderr, and its exit code.
         mutating func fail(with error: any Error) {
+            // An export to a pipe whose reader went away: as ``failedToPrint(_:)`` says.
+            if let lost = error as? StandardOutputError, lost.isBrokenPipe {
+                (standardError, exitCode) = ("", .brokenPipe)
+                return
+            }
             standardError = Self.errorLine(error)
             exitCode = CommandRunner.exitCode(for: error)
         }
