@@ -75,6 +75,8 @@ package final class Catalog {
             if lstat(path, &status) == 0 { throw CatalogError.notACatalog(path: path, reason: "it is a symbolic link to nothing") }
             return false
         case .regular:
+            // `c.sqlite/` names a folder: a file there is not read as one.
+            if path.hasSuffix("/") { throw CatalogError.notACatalog(path: path, reason: "a file named as a folder: drop the '/' at its end") }
             try checkHeader(path: path)
             return true
         case .directory:

@@ -20,6 +20,18 @@ package struct GivenOptions: Sendable {
 
     package private(set) var entries: [Entry] = []
 
+    /// `. Did you mean '--json'?` for `-json`, or for `—json` and `–json`
+    /// (a dash a word processor or a web page made of `--`), when that names
+    /// an option; "" otherwise.
+    static func dashHint(_ argument: String, names: [String]) -> String {
+        var name = Substring(argument)
+        guard let first = name.first, first == "-" || first == "\u{2014}" || first == "\u{2013}" else { return "" }
+        name = name.drop { $0 == "-" || $0 == "\u{2014}" || $0 == "\u{2013}" }
+        if let equals = name.firstIndex(of: "=") { name = name[..<equals] }
+        guard name.count > 1, names.contains(String(name)) else { return "" }
+        return "." + Suggestion.didYouMean(["--\(name)"])
+    }
+
     /// Splits `arguments`; `--name=value` and `--name value` both work.
     /// `lookup` finds an option's synopsis, and whether it is a flag, by name;
     /// `names` are the valid names an unknown one is compared with.
@@ -32,7 +44,7 @@ package struct GivenOptions: Sendable {
             let argument = arguments[index]
             index += 1
             guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw UsageError("Unexpected argument '\(argument)'", command: command)
+                throw UsageError("Unexpected argument '\(argument)'" + Self.dashHint(argument, names: names), command: command)
             }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?

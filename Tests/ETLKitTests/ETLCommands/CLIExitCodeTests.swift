@@ -355,6 +355,20 @@ struct CLIExitCodeTests {
         #expect(message == "\(CatalogError.damaged(path: catalog))")
     }
 
+    @Test("a --catalog naming a file as a folder (a '/' at its end) exits 65 and is left untouched", arguments: ["status", "pages", "export", "crawl"])
+    func catalogWithTrailingSlash(command: String) throws {
+        let folder = TemporaryDirectory()
+        let file = folder.path("c.sqlite")
+        _ = try CatalogFixture.shipped("v7", path: file)
+        let original = try #require(bytes(file))
+        var arguments = [command, "--catalog", file + "/"]
+        if ["crawl", "pages"].contains(command) { arguments += ["--out", folder.path("pages")] }
+        if command == "crawl" { arguments += ["--api", "http://127.0.0.1:9", "--quiet"] }
+        let message = expectOneErrorLine(try ETLRun.run(arguments, timeout: 60), exitCode: 65)
+        #expect(message == "'\(file)/' is not an etl catalog (a file named as a folder: drop the '/' at its end); it was left untouched")
+        #expect(bytes(file) == original)
+    }
+
     @Test("a --catalog that is a symbolic link to nothing exits 65, and nothing is made where it points",
           arguments: ["crawl", "status", "pages", "images", "report"])
     func danglingLinkCatalog(command: String) throws {

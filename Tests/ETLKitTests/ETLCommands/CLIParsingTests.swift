@@ -221,6 +221,11 @@ struct CLIParsingTests {
         .init(arguments: ["status", "--out", "x"], message: "Unknown option '--out'", command: "status"),
         .init(arguments: ["crawl", "extra"], message: "Unexpected argument 'extra'", command: "crawl"),
         .init(arguments: ["pages", "-p", "3"], message: "Unexpected argument '-p'", command: "pages"),
+        // One dash, or a dash a word processor made of two: the option it names.
+        .init(arguments: ["status", "-json"], message: "Unexpected argument '-json'. Did you mean '--json'?", command: "status"),
+        .init(arguments: ["pages", "\u{2014}pages", "3"], message: "Unexpected argument '\u{2014}pages'. Did you mean '--pages'?", command: "pages"),
+        .init(arguments: ["pages", "\u{2013}pages=3"], message: "Unexpected argument '\u{2013}pages=3'. Did you mean '--pages'?", command: "pages"),
+        .init(arguments: ["status", "-nope"], message: "Unexpected argument '-nope'", command: "status"),
         .init(arguments: ["crawll"], message: "Unknown subcommand 'crawll'. Did you mean 'crawl'?", command: nil),
         .init(arguments: ["fetch"], message: "Unknown subcommand 'fetch'; expected one of \(subcommands)", command: nil),
         // Typos: the nearest valid names by edit distance, ties all named.
