@@ -50,7 +50,7 @@ package struct SourceOption: Sendable {
     package static func choice(_ choices: [String], of noun: String? = nil) -> @Sendable (String) throws -> String {
         let expected = (noun.map { "one of \($0) " } ?? "") + HelpText.list(choices, with: "or")
         return { text in
-            guard choices.contains(text) else { throw InvalidValue(expected: expected) }
+            guard choices.contains(text) else { throw InvalidValue(expected: expected + Suggestion.valueHint(for: text, among: choices)) }
             return text
         }
     }

@@ -83,7 +83,10 @@ struct SourceSettingsTests {
     @Test("a choice refuses anything else with the exact expectation")
     func choice() throws {
         #expect(try SourceOption.choice(["web", "print"])("print") == "print")
-        #expect(throws: InvalidValue(expected: "web or print")) { try SourceOption.choice(["web", "print"])("Web") }
+        #expect(throws: InvalidValue(expected: "web or print. Did you mean 'web'? Values are case-sensitive.")) {
+            try SourceOption.choice(["web", "print"])("Web")
+        }
+        #expect(throws: InvalidValue(expected: "web or print")) { try SourceOption.choice(["web", "print"])("jpeg") }
         #expect(throws: InvalidValue(expected: "one of the sizes 3 or 5")) { try Sample.options[1].parse("4") }
     }
 
@@ -91,6 +94,14 @@ struct SourceSettingsTests {
     func commandLine() throws {
         #expect(throws: UsageError("Invalid value 'jpeg' for '--picture': expected web or print", command: "crawl")) {
             try ETLCommand.parse(["crawl", "--source", "cma", "--picture", "jpeg"])
+        }
+        // A source's own choices are told the nearest, as the CLI's are.
+        #expect(throws: UsageError(
+            "Invalid value 'Web' for '--picture': expected web or print. Did you mean 'web'? Values are case-sensitive.", command: "crawl")) {
+            try ETLCommand.parse(["crawl", "--source", "cma", "--picture", "Web"])
+        }
+        #expect(throws: UsageError("Invalid value 'prnit' for '--picture': expected web or print. Did you mean 'print'?", command: "crawl")) {
+            try ETLCommand.parse(["crawl", "--source", "cma", "--picture", "prnit"])
         }
         guard case .crawl(let options, _) = try ETLCommand.parse(["crawl", "--source", "cma", "--picture", "print"]) else {
             Issue.record("not a crawl")

@@ -1,20 +1,10 @@
-import ETLCatalog
-import ETLCore
-import ETLPictures
-import ETLPipeline
-import ETLReport
-import FetchEngine
-import SourceKit
-import SourceRegistry
-import Store
-
 /// "Did you mean …?" for a mistyped option, subcommand or value: the valid
 /// names nearest by edit distance, as git and swift-argument-parser do.
 package enum Suggestion {
     /// The candidates nearest to `text` (ties all kept, in the order given),
     /// or none when even the nearest is too far to be a typo: more than a
-    /// third of the text's length, and never more than 3 edits. Letter case
-    /// is ignored, so `Met` finds `met`.
+    /// third of the text's length, never more than 3 edits, and never every
+    /// character. Letter case is ignored, so `Met` finds `met`.
     package static func nearest(to text: String, among candidates: [String]) -> [String] {
         let typed = Array(text.lowercased())
         // A long pasted value need not be compared: nothing is that long.
@@ -24,7 +14,8 @@ package enum Suggestion {
         var bestDistance = limit + 1
         for candidate in candidates {
             let distance = editDistance(typed, Array(candidate.lowercased()))
-            guard distance <= limit else { continue }
+            // Every character wrong (`4` for `3`) is another word, not a typo.
+            guard distance <= limit, distance < typed.count else { continue }
             if distance < bestDistance {
                 best = [candidate]
                 bestDistance = distance
