@@ -39,7 +39,8 @@ package enum FlickrPhoto {
             return "\(photo.context.imageBase)/\(PathSegment.encoded(server))/\(photo.id)_\(PathSegment.encoded(secret))_\(photo.context.imageSize).jpg"
         },
         .text(.objectURL, "the photo's page on flickr.com") { photo in
-            photo.json["owner"]?.nonBlankString.map { "https://www.flickr.com/photos/\($0)/\(photo.id)" }
+            // The owner is one segment of the path: encoded, so a `/`, `#` or space cannot send the link elsewhere.
+            PathSegment.usable(photo.json["owner"]?.nonBlankString).map { "https://www.flickr.com/photos/\(PathSegment.encoded($0))/\(photo.id)" }
         },
         .rights("the name of `license`", url: "that licence's text") { photo in
             JSONRecordsPage.count(photo.json["license"]).flatMap { FlickrLicense.names[$0] }.map { Rights($0.name, url: $0.url) }

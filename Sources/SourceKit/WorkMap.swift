@@ -68,8 +68,10 @@ extension WorkMap.Entry {
     /// A text column, as `read` gives it; `source` says where it comes from.
     package static func text(_ column: SharedColumn, _ source: String, _ read: @escaping @Sendable (WorkMap.Record) -> String?) -> Self {
         precondition(ListedItem.text(column) != nil, "works.\(column.rawValue) is no text an item carries")
+        // A link-back is kept only when an app may follow it (``WebLink``).
+        let isLink = column == .objectURL || column == .rightsURL
         return Self(fields: [(column, source)]) { item, record in
-            if let path = ListedItem.text(column) { item[keyPath: path] = read(record) }
+            if let path = ListedItem.text(column) { item[keyPath: path] = isLink ? WebLink.checked(read(record)) : read(record) }
         }
     }
 
@@ -104,7 +106,7 @@ extension WorkMap.Entry {
     package static func rights(_ source: String, url: String, _ read: @escaping @Sendable (WorkMap.Record) -> Rights?) -> Self {
         Self(fields: [(.rights, source), (.rightsURL, url)]) { item, record in
             let rights = read(record)
-            (item.rights, item.rightsURL) = (rights?.name, rights?.url)
+            (item.rights, item.rightsURL) = (rights?.name, WebLink.checked(rights?.url))
         }
     }
 

@@ -55,21 +55,20 @@ package struct GalleryPage {
         var caption = "<figcaption><strong>\(ReportFormat.html(entry.title))</strong>"
         if !entry.artist.isEmpty { caption += "<span>\(ReportFormat.html(entry.artist))</span>" }
         if !entry.date.isEmpty { caption += "<span>\(ReportFormat.html(entry.date))</span>" }
-        if let link = entry.link, Self.isWebLink(link) {
+        // Only web links become `href`s (a catalog of an earlier release may
+        // hold another): a `javascript:` or `data:` URL is left out.
+        if let link = entry.link, WebLink.isWebLink(link) {
             caption += "<a href=\"\(ReportFormat.html(link))\" rel=\"noopener\">\(ReportFormat.html(source.rawValue)) #\(entry.objectID)</a>"
         }
         // The licence beside the credit, as the sources' terms ask (a
         // photo's own licence, a museum's CC0); linked when its text is on the web.
         if let rights = entry.rights, !rights.isEmpty {
-            caption += entry.rightsLink.map(Self.isWebLink) == true
+            caption += entry.rightsLink.map(WebLink.isWebLink) == true
                 ? "<a class=\"rights\" href=\"\(ReportFormat.html(entry.rightsLink ?? ""))\" rel=\"license noopener\">\(ReportFormat.html(rights))</a>"
                 : "<span class=\"rights\">\(ReportFormat.html(rights))</span>"
         }
         return "<figure \(attributes)>\(picture)\(caption)</figcaption></figure>\n"
     }
-
-    /// Only web links become `href`s: a source's `javascript:` or `data:` URL is shown as text, not followed.
-    static func isWebLink(_ link: String) -> Bool { link.hasPrefix("https://") || link.hasPrefix("http://") }
 
     /// `#rrggbb`, lowercase: the only colours etl writes.
     package static func isColor(_ text: String) -> Bool {

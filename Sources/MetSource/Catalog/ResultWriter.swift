@@ -68,7 +68,7 @@ package struct ResultWriter: ResultWriting {
                 id, status, fetchedAt, attempts,
                 .bool(object.isPublicDomain), .text(object.primaryImage), .text(object.primaryImageSmall),
                 .text(object.artistDisplayName), .text(object.title), .text(object.classification),
-                .text(object.objectDate), .text(object.medium), .text(object.objectURL),
+                .text(object.objectDate), .text(object.medium), .text(WebLink.checked(object.objectURL)),
                 .text(object.department), .text(object.metadataDate), .bool(isComplete),
                 isComplete ? .text(ObjectFilter.duplicateKey(for: object)) : .null,
                 // The Met's open-access records (isPublicDomain) are CC0.

@@ -106,6 +106,13 @@ struct CMAAnswerTests {
             == "http://127.0.0.1:9/api/artworks/?skip=999&limit=1000&fields=" + CMAArtwork.fields.joined(separator: ","))
     }
 
+    @Test("a link-back an app may not follow is not kept, in works nor in cma_artworks")
+    func linkBackIsAWebLink() throws {
+        let item = try #require(Self.item(["url": .string("javascript:alert(1)")]))
+        #expect(item.isComplete && item.pageURL == nil)
+        #expect(item.details["artwork_url"] == .text(nil))
+    }
+
     @Test("--picture takes web or print, nothing else")
     func pictureOption() throws {
         let option = try #require(CMASource().options.first { $0.name == "picture" })

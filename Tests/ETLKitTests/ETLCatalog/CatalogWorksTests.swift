@@ -80,6 +80,18 @@ struct CatalogWorksTests {
         #expect(row.string("object_url") == "https://www.metmuseum.org/art/collection/search/436535")
     }
 
+    @Test("a link-back an app may not follow (javascript:, data:) is not kept: object_url is NULL; http(s) in any case is kept",
+          arguments: [("javascript:alert(1)", nil), ("data:text/html,<script>alert(2)</script>", nil), (" https://x.org/1", nil),
+                      ("HTTPS://www.metmuseum.org/art/1", "HTTPS://www.metmuseum.org/art/1")])
+    func linkBackIsAWebLink(url: String, kept: String?) throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        try catalog.record([CatalogFixture.fetched(436_535, ["objectURL": .string(url)])])
+        try catalog.rebuildWorks()
+        let row = try #require(try catalog.database.fetchOne(sql: "SELECT object_url FROM works"), "the work is kept either way")
+        #expect(row.string("object_url") == kept)
+    }
+
     static func match(_ catalog: Catalog, _ query: String) throws -> [Int] {
         try catalog.database.fetchAll(sql: "SELECT rowid FROM works_fts WHERE works_fts MATCH ? ORDER BY rowid",
                                       arguments: [.text(query)]).compactMap { $0.int("rowid") }

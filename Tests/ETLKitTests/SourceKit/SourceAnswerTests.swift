@@ -84,6 +84,11 @@ struct SourceAnswerTests {
         let item = try #require(FlickrPhoto.item(from: photo, query: FlickrQuery()))
         #expect(item.reasons.isEmpty && item.imageURL == "https://live.staticflickr.com/65535/123_abc_m.jpg")
         #expect(item.pageURL == "https://www.flickr.com/photos/1@N00/123")
+        // The owner is one path segment: it cannot climb out of /photos/ or cut the link with a fragment.
+        for (owner, shown) in [("../../signin", "..%2F..%2Fsignin"), ("a b#frag?x=1\"><x", "a%20b%23frag%3Fx=1%22%3E%3Cx")] {
+            let climbing = try json("{\"id\":\"125\",\"farm\":1,\"server\":\"1\",\"secret\":\"s\",\"ispublic\":1,\"owner\":\(JSONValue.string(owner).encoded)}")
+            #expect(FlickrPhoto.item(from: climbing, query: FlickrQuery())?.pageURL == "https://www.flickr.com/photos/\(shown)/125")
+        }
         let odd = try json("{\"id\":\"124\",\"farm\":\"66\",\"server\":\" \",\"secret\":\"abc\",\"ispublic\":true}")
         #expect(FlickrPhoto.item(from: odd, query: FlickrQuery())?.reasons == [FlickrReason.missingFarm, .missingServer, .notPublic].map(\.reason))
         #expect(FlickrPhoto.item(from: try json("{\"id\":\"\",\"farm\":1}"), query: FlickrQuery()) == nil)
