@@ -32,8 +32,20 @@ package enum TerminalText {
     /// `text` with each line escaped and the line breaks kept: for a summary
     /// of several lines whose values came from a catalog or the arguments (a
     /// folder, a failure name, a host), whichever field holds them.
+    /// A line's own CRLF ending (a CSV record's) stays one.
     package static func escapedLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped($0) }.joined(separator: "\n")
+        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            let endsLine = scalar == "\n" || (scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n")
+            if endsLine || !isUnsafe(scalar) {
+                result.append(scalar)
+            } else {
+                result.append(contentsOf: escaped(String(scalar)).unicodeScalars)
+            }
+        }
+        return String(result)
     }
 
     /// C0 and C1 controls, DEL, and format characters that are invisible or

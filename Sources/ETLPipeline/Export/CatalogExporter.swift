@@ -42,7 +42,15 @@ package struct CatalogExporter {
     package func run(standardOutput: FileSink = .standardOutput) throws -> Int {
         guard let outPath = options.outPath else {
             let catalog = try open()
-            return try StandardOutputError.writing { try write(catalog: catalog) { try standardOutput.write($0) } }
+            // On a terminal the rows are read, not kept: text from the
+            // network shows its control and invisible characters escaped,
+            // as every line etl prints; a file or a pipe gets the bytes as stored.
+            let isTerminal = isatty(standardOutput.descriptor) == 1
+            return try StandardOutputError.writing {
+                try write(catalog: catalog) { rows in
+                    try standardOutput.write(isTerminal ? Array(TerminalText.escapedLines(String(decoding: rows, as: UTF8.self)).utf8) : rows)
+                }
+            }
         }
         let target: OutputTarget
         do {

@@ -87,6 +87,30 @@ struct ExportTests {
         #expect(FileManager.default.contents(atPath: directory.path("r.csv")) == Data("object_id,reason\r\n".utf8))
     }
 
+    @Test("an export to a terminal shows a title's control and invisible characters escaped; to a pipe it keeps the bytes")
+    func exportToATerminal() throws {
+        let directory = TemporaryDirectory()
+        let catalog = try CatalogFixture.open(directory)
+        try catalog.record([CatalogFixture.fetched(1, title: "A\u{1B}]0;pwned\u{07}B\u{9B}2J\u{202E}C")])
+        try catalog.rebuildWorks()
+        var options = ExportOptions()
+        options.catalogPath = catalog.path
+        options.format = .csv
+        // A real terminal: `script` (util-linux, in every Debian) runs the binary on a pseudo-terminal.
+        let command = [TestPaths.etlExecutable, "export", "--catalog", catalog.path, "--format", "csv"].map(StandardOutputTests.shellQuoted)
+        let run = try ETLRun.runShell("script -qec \(StandardOutputTests.shellQuoted(command.joined(separator: " "))) /dev/null")
+        #expect(run.exitCode == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("A\\u{1B}]0;pwned\\u{7}B\\u{9B}2J\\u{202E}C,"), "\(run.standardOutput)")
+        #expect(!run.standardOutput.unicodeScalars.contains { $0 != "\r" && $0 != "\n" && TerminalText.isUnsafe($0) })
+
+        var pipe: [Int32] = [0, 0]
+        #expect(Glibc.pipe(&pipe) == 0)
+        #expect(try CatalogExporter(options: options).run(standardOutput: FileSink(descriptor: pipe[1], path: "pipe")) == 1)
+        close(pipe[1])
+        let kept = FileHandle(fileDescriptor: pipe[0], closeOnDealloc: true).readDataToEndOfFile()
+        #expect(String(decoding: kept, as: UTF8.self).contains("A\u{1B}]0;pwned\u{07}B\u{9B}2J\u{202E}C,"), "the bytes as stored")
+    }
+
     @Test func anUnwritableDestinationLeavesNothing() throws {
         let directory = TemporaryDirectory()
         let catalog = try Self.catalog(directory)
