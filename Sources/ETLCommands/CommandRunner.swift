@@ -27,9 +27,10 @@ package struct CommandRunner: Sendable {
 
         /// `error` ended the command: its one line on stderr, and its exit code.
         mutating func fail(with error: any Error) {
-            // An export to a pipe whose reader went away: as ``failedToPrint(_:)`` says.
-            if let lost = error as? StandardOutputError, lost.isBrokenPipe {
-                (standardError, exitCode) = ("", .brokenPipe)
+            // An export to standard output that failed: as if the executable's print had.
+            if let lost = error as? StandardOutputError {
+                standardError = ""
+                failedToPrint(lost)
                 return
             }
             standardError = Self.errorLine(error)

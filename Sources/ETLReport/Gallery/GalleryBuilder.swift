@@ -27,11 +27,13 @@ package struct GalleryBuilder: Sendable {
     /// Writes the pages; returns the paths written.
     package func run() throws -> [String] {
         let folder = ImageDirectory(path: options.resolvedOutDirectory, accepts: Self.isPageName)
+        // Counted before the open may upgrade the catalog (an upgrade leaves the pages as they are).
+        var counted: Int?
         let catalog = try Catalog.openSourceForReading(path: options.catalogPath, requiring: options.source) { catalog in
-            _ = try pageCount(in: catalog)
+            counted = try pageCount(in: catalog)
             try folder.checkWritable(option: "--out")
         }
-        let last = try pageCount(in: catalog)
+        let last = try counted ?? pageCount(in: catalog)
         let pages = try entries(in: catalog)
         let wanted = options.page.map { [$0] } ?? Array(1...last)
         try folder.create(option: "--out")
