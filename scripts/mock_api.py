@@ -67,6 +67,10 @@ class Config:
     block_limit: int = 0      # 0 = blocking off
     block_window: float = 1.0
     block_penalty: float = 10.0
+    # A block lasts its penalty and until it has refused this many requests
+    # (the one that tripped it included): 2 makes the probe a client sends
+    # after a refusal meet the block however late a loaded machine sends it.
+    block_refusals: int = 1
     images: bool = False
     pictures: bool = False    # with --images: real-looking pictures of varied sizes (scripts/mock_pictures.py), not 8x8 grey
     image_404: float = 0.0
@@ -193,7 +197,7 @@ class Stats(Counting):
             # URL that answered before.
             self.first_faults = dict.fromkeys(self.FAULTS, 0)
             self.abandoned = 0
-            self.window, self.block_until = deque(), 0.0
+            self.window, self.block_until, self.refused_in_block = deque(), 0.0, 0
             # When each counted request arrived (monotonic seconds), by kind,
             # for /__times: how fast a client started, not just how much it sent.
             self.times = {kind: deque(maxlen=100_000) for kind in ("object", "listing", "image", "other")}
@@ -218,8 +222,9 @@ class Stats(Counting):
     def _blocked(self, now, cfg):
         if cfg.block_limit <= 0:
             return False
-        if now < self.block_until:
+        if now < self.block_until or (self.block_until and self.refused_in_block < cfg.block_refusals):
             self.blocked_requests += 1
+            self.refused_in_block += 1
             return True
         if self.block_until:  # a block just ended: Imperva forgets the burst
             self.block_until = 0.0
@@ -230,6 +235,7 @@ class Stats(Counting):
         if len(self.window) > cfg.block_limit:
             self.blocks += 1
             self.blocked_requests += 1
+            self.refused_in_block = 1
             self.block_until = now + cfg.block_penalty
             self.window.clear()
             return True
