@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <vips/vips.h>
+#include <vips/vector.h>
 
 static pthread_once_t start_once = PTHREAD_ONCE_INIT;
 static int start_result = -1;
@@ -34,6 +35,16 @@ static void start(void) {
     pthread_rwlock_init(&alone_lock, &attributes);
     pthread_rwlockattr_destroy(&attributes);
     if (VIPS_INIT("etl") != 0) return;
+    /* No Orc: libvips 8.14 compiles an Orc program for each resize, and
+     * Debian 12's liborc 0.4.33 is not safe for that on several threads at
+     * once (fixed in 0.4.34): it sets the process-wide umask around the
+     * mkstemp of its code file, so a file etl creates meanwhile on another
+     * thread gets the wrong mode, and its code allocator has races that
+     * crashed other multi-threaded libvips users until they turned Orc
+     * off. The plain C paths cost nothing measurable here: the same CPU
+     * seconds for 660 pictures in scripts/bench-pictures, the JPEG decode
+     * at reduced scale being most of the work. */
+    vips_vector_set_enabled(FALSE);
     /* Each picture is decoded once: a cache only holds memory. */
     vips_cache_set_max(0);
     vips_concurrency_set(1);
@@ -43,6 +54,10 @@ static void start(void) {
 int etl_vips_start(void) {
     pthread_once(&start_once, start);
     return start_result;
+}
+
+int etl_vips_uses_orc(void) {
+    return vips_vector_isenabled() ? 1 : 0;
 }
 
 /* Takes (and clears) the error buffer. */

@@ -186,6 +186,9 @@ package final class Catalog {
             throw CatalogError.damagedSchema(
                 path: path, found: userVersion, reason: "is older than its tables (table '\(table)' comes from a later version)")
         }
+        if try CatalogSchema.tableMissing(at: userVersion, in: database) != nil {
+            throw CatalogError.damaged(path: path)
+        }
         // A file with no tables holds nothing to refuse until it is a catalog.
         if tableCount > 0 { try accepts?(self) }
         try upgradeSchema(from: userVersion)
@@ -193,14 +196,27 @@ package final class Catalog {
     }
 
     /// Sets the connection's pragmas and migrates the schema to this release's.
+    ///
+    /// WAL comes last: switching to it rewrites the file's header, so a
+    /// catalog of an older release that turns out damaged while it is
+    /// migrated (its transaction rolled back) is left byte for byte as it
+    /// was. Until then the connection keeps SQLite's full syncs, as the
+    /// rollback journal needs them.
     private func upgradeSchema(from userVersion: Int) throws {
         try database.execute(sql: """
-            PRAGMA journal_mode = WAL;
-            PRAGMA synchronous = NORMAL;
             PRAGMA cache_size = -16384;
             PRAGMA foreign_keys = ON;
             PRAGMA busy_timeout = 60000;
             """)
+        try migrate(from: userVersion)
+        try database.execute(sql: """
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            """)
+    }
+
+    /// Migrates the schema to this release's and brings its views and triggers up to date.
+    private func migrate(from userVersion: Int) throws {
         guard userVersion < CatalogSchema.version else { try CatalogSchema.refreshDefinitions(database, reasons: reasons); return }
         try database.transaction {
             // A crawl and `etl images` may open an old catalog at once: the

@@ -189,15 +189,30 @@ package enum CatalogSchema {
     /// half-way with `table … already exists`.
     package static func tableAhead(of version: Int, in database: Database) throws -> String? {
         guard version >= 0, version < self.version else { return nil }
-        let existing = Set(try database.fetchAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { try $0.text(named: "name") })
-        for migration in stepSQL[version...] {
-            for line in migration.split(separator: "\n") {
+        let existing = try tableNames(in: database)
+        return tables(createdBy: stepSQL[version...]).first { existing.contains($0) }
+    }
+
+    /// A table every catalog of `version` has (its steps made it, and none
+    /// drops one) that the file lacks: dropped by hand, so the file is
+    /// damaged, found before an upgrade would change it.
+    package static func tableMissing(at version: Int, in database: Database) throws -> String? {
+        guard version > 0, version <= self.version else { return nil }
+        let existing = try tableNames(in: database)
+        return tables(createdBy: stepSQL[..<version]).first { !existing.contains($0) }
+    }
+
+    private static func tableNames(in database: Database) throws -> Set<String> {
+        Set(try database.fetchAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { try $0.text(named: "name") })
+    }
+
+    /// The tables `steps` create, in order (`CREATE TABLE name`, as the frozen steps write it).
+    private static func tables(createdBy steps: ArraySlice<String>) -> [String] {
+        steps.flatMap { step in
+            step.split(separator: "\n").compactMap { line -> String? in
                 let words = line.split(separator: " ")
-                guard words.count >= 3, words[0] == "CREATE", words[1] == "TABLE" else { continue }
-                let name = String(words[2])
-                if existing.contains(name) { return name }
+                return words.count >= 3 && words[0] == "CREATE" && words[1] == "TABLE" ? String(words[2]) : nil
             }
         }
-        return nil
     }
 }

@@ -15,6 +15,9 @@
  * other pictures fail on other threads (a failing call runs again alone). */
 int etl_vips_start(void);
 
+/* Whether libvips runs its Orc vector code: 0 once started (see start()). */
+int etl_vips_uses_orc(void);
+
 /* What a picture's header says, before any pixel is decoded. */
 typedef struct {
     /* The stored size as shown, EXIF orientation applied (for an

@@ -337,8 +337,8 @@ struct CLIExitCodeTests {
         #expect(!exists(folder.path("pages")))
     }
 
-    @Test("a catalog missing a table its version has (dropped by hand) exits 65 as damaged, with no SQL printed",
-          arguments: [("v8", "page_lines", "pages"), ("v8", "runs", "status"), ("v1", "runs", "export")])
+    @Test("a catalog missing a table its version has (dropped by hand) exits 65 as damaged, with no SQL printed, and is left as it was",
+          arguments: [("v8", "page_lines", "pages"), ("v8", "runs", "status"), ("v1", "runs", "export"), ("v5", "runs", "status")])
     func catalogMissingATable(version: String, table: String, command: String) throws {
         let folder = TemporaryDirectory()
         let catalog = folder.path("c.sqlite")
@@ -349,10 +349,15 @@ struct CLIExitCodeTests {
             _ = try CatalogFixture.shipped(version, path: catalog)
         }
         try Database(path: catalog, create: false).execute(sql: "PRAGMA foreign_keys = OFF; DROP TABLE \(table)")
+        let original = try #require(bytes(catalog))
         var arguments = [command, "--catalog", catalog]
         if command == "pages" { arguments += ["--out", folder.path("pages")] }
         let message = expectOneErrorLine(try ETLRun.run(arguments, timeout: 60), exitCode: 65)
         #expect(message == "\(CatalogError.damaged(path: catalog))")
+        // Not even the header's journal mode (an old catalog's upgrade
+        // switched it to WAL before the migration found the table missing).
+        #expect(bytes(catalog) == original)
+        #expect((try? FileManager.default.attributesOfItem(atPath: catalog + "-wal")[.size] as? Int) ?? 0 == 0)
     }
 
     @Test("a --catalog naming a file as a folder (a '/' at its end) exits 65 and is left untouched", arguments: ["status", "pages", "export", "crawl"])

@@ -11,6 +11,7 @@ import Testing
 @testable import SourceKit
 @testable import SourceRegistry
 @testable import TMDBSource
+import CVipsShim
 import FetchEngine
 
 /// Real pictures (Tests/Fixtures/images, made by scripts/make_image_fixtures.py
@@ -82,6 +83,16 @@ struct PictureDecoderTests {
         let picture = try Self.decoded("photo-animated-320x200.gif")
         let channels = try Self.channels(picture.color)
         #expect(!(channels[0] < 10 && channels[1] < 10 && channels[2] > 245), "\(picture.color)")
+    }
+
+    /// Debian 12's liborc 0.4.33 sets the process-wide umask while it makes
+    /// each resize's code, racing the files other threads create: libvips
+    /// runs without Orc once started.
+    @Test("libvips runs its plain C paths, not Orc's generated code")
+    func noOrc() throws {
+        _ = try Self.decoded("photo-1200x800.jpg")
+        #expect(etl_vips_start() == 0)
+        #expect(etl_vips_uses_orc() == 0)
     }
 
     @Test func sameBytesGiveTheSameResults() throws {
