@@ -17,9 +17,14 @@ package final class CatalogLock {
 
     /// Takes the lock or throws ``CrawlError/catalogBusy(path:holder:command:)`` at once.
     package init(catalogPath: String, purpose: Purpose = .writer) throws {
-        path = LocalPath(catalogPath).resolved.string + purpose.suffix
+        // Every way out that throws does so before `descriptor` is set: a
+        // class whose stored properties are all set runs its deinit when
+        // its init throws, and that second close(2) of a number another
+        // thread may have opened since (a catalog's SQLite file, a pipe)
+        // closed it under its owner (disk I/O errors, a death by SIGPIPE).
+        let path = LocalPath(catalogPath).resolved.string + purpose.suffix
         try? FileManager.default.createDirectory(atPath: LocalPath(path).parent.string, withIntermediateDirectories: true)
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw CatalogError.lockFailed(catalogPath: catalogPath, lockPath: path, code: errno)
         }
@@ -28,6 +33,8 @@ package final class CatalogLock {
             close(descriptor)
             throw CrawlError.catalogBusy(path: catalogPath, holder: holder, command: purpose.command)
         }
+        self.path = path
+        self.descriptor = descriptor
         let text = "\(getpid())\n"
         _ = ftruncate(descriptor, 0)
         _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }

@@ -190,6 +190,38 @@ struct CatalogTests {
         withExtendedLifetime(again) {}
     }
 
+    /// A refused lock closes its file once: a second close (its deinit ran
+    /// after the init threw) closed whatever another thread had opened
+    /// under the same number meanwhile. Here a thread opens and checks its
+    /// own descriptors while refused locks come and go beside it.
+    @Test("a busy lock closes its file once, never a descriptor another thread opened since")
+    func busyLockClosesOnce() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.path("catalog.sqlite")
+        let held = try CatalogLock(catalogPath: path)
+        let attempts = 20_000
+        async let refused: Int = {
+            var busy = 0
+            for _ in 0..<attempts where (try? CatalogLock(catalogPath: path)) == nil { busy += 1 }
+            return busy
+        }()
+        async let lost: Int = {
+            var lost = 0
+            for _ in 0..<attempts {
+                let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { continue }
+                // Closed by someone else: not ours to close any more.
+                if fcntl(descriptor, F_GETFD) == -1 { lost += 1; continue }
+                close(descriptor)
+            }
+            return lost
+        }()
+        let (busy, closedUnderUs) = await (refused, lost)
+        #expect(busy == attempts)
+        #expect(closedUnderUs == 0)
+        withExtendedLifetime(held) {}
+    }
+
     @Test func everySpellingOfOneCatalogSharesOneLock() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("c.sqlite")
