@@ -61,25 +61,20 @@ package struct AICLister: PagedListing {
     /// with a JSON error: the API's word rather than a front end's block.
     package static let request = JSONPageRequest<AICAnswer>(
         noun: "artworks", early: [400, 403],
-        // The API's own throttle (60 a minute) says when to come back:
-        // a request limit, not a front end blocking us.
-        tooManyRequests: .rateLimitIfJSON(defaultRetryAfter: 1, reason: { "HTTP 429: \(message(JSONValue.decode($0.body)))" }),
+        // The API's own throttle (60 a minute, `{"message": …}`) says when
+        // to come back: a request limit, not a front end blocking us.
+        tooManyRequests: errors.rateLimit(defaultRetryAfter: 1, keys: ["error", "detail", "message"]),
         decode: { JSONRecordsPage($0, records: "data", total: "pagination", "total").map(AICAnswer.page) },
         apiError: { response, json in
-            guard let json, json["error"] != nil else { return nil }
-            let error = JSONPageRequest<AICAnswer>.said(json["error"])
             // Past the 10,000 results a search serves: the window ends here.
-            if error.lowercased().contains("number of results") { return .done(.body(.pastDepth(message(json)))) }
-            return .fatal(SourceAPIError(
-                api: "the Art Institute of Chicago's API", status: response.status, message: error,
-                detail: JSONPageRequest<AICAnswer>.said(json["detail"])))
+            if errors.isError(json), JSONPageRequest<AICAnswer>.said(json?["error"]).lowercased().contains("number of results") {
+                return .done(.body(.pastDepth(errors.said(json))))
+            }
+            return errors.verdict(response, json)
         })
 
-    /// The error's words, escaped, for a reason or a message.
-    private static func message(_ json: JSONValue?) -> String {
-        let words = ["error", "detail", "message"].map { JSONPageRequest<AICAnswer>.said(json?[$0]) }.filter { !$0.isEmpty }
-        return TerminalText.escaped(words.isEmpty ? "no message" : words.joined(separator: ": "))
-    }
+    /// `{"status": 403, "error": …, "detail": …}`.
+    package static let errors = APIErrorShape(api: "the Art Institute of Chicago's API", message: "error", detail: "detail")
 
     /// The page's URL: IDs from `from` up, by ID, 100 a page, the fields asked.
     package func url(page: Int, of from: Int) -> String { Self.url(api: api, from: from, page: page) }

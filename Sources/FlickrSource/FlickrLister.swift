@@ -24,8 +24,6 @@ package struct FlickrLister: PagedListing {
     /// the run's start: where a split falls depends on the photos, not on
     /// the day, so the same photos give the same windows.
     package let firstWindow: Window
-    /// Photos past the 4,000 Flickr serves of a single second.
-    package var unreachable = 0
 
     /// A cell of the grid: `size` seconds from `from`.
     package struct Window: Sendable, Equatable {
@@ -55,14 +53,11 @@ package struct FlickrLister: PagedListing {
             return .split([Window(from: window.from, size: half)] + later)
         }
         // One second with more than 4,000 matches: its first 4,000 are
-        // listed, the rest cannot be, so nothing is withdrawn. An API that
-        // ignores the upload dates looks the same, and would have every
-        // window split down to a second: its photos fall outside the
-        // window, which ends the run.
+        // listed, the rest cannot be (the pager counts them), so nothing is
+        // withdrawn. An API that ignores the upload dates looks the same,
+        // and would have every window split down to a second: its photos
+        // fall outside the window, which ends the run.
         if first.records.contains(where: { !Self.isUploaded($0, within: dates) }) { throw Self.ignoresUploadDates(api: api) }
-        // Totals are the server's numbers: a hostile one saturates rather than traps.
-        let (sum, overflow) = unreachable.addingReportingOverflow(first.total - depth)
-        unreachable = overflow ? .max : sum
         return .read(whole: false)
     }
 
@@ -73,10 +68,6 @@ package struct FlickrLister: PagedListing {
 
     package func items(of page: JSONRecordsPage, at spot: PageSpot<Window>) -> [ListedItem?] {
         page.records.map { FlickrPhoto.item(from: $0, query: query) }
-    }
-
-    package func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary) {
-        summary[count: FlickrFigure.unreachable] = unreachable
     }
 
     package static func isUploaded(_ photo: JSONValue, within dates: ClosedRange<Int>) -> Bool {
@@ -92,21 +83,13 @@ package struct FlickrLister: PagedListing {
         noun: "photos", early: [200],
         decode: { $0["stat"]?.string == "ok" ? JSONRecordsPage(
             $0, at: "photos", records: "photo", total: "total", perPage: "perpage", digits: true) : nil },
-        apiError: { _, json in
-            guard let json, json["stat"]?.string == "fail" else { return nil }
-            let code = JSONRecordsPage.count(json["code"]) ?? -1
-            let message = JSONPageRequest<JSONRecordsPage>.said(json["message"], or: "no message")
-            // 10: search unavailable, 105: service unavailable: both pass.
-            guard code != 10 && code != 105 else {
-                return .retry(FetchFailure(.status, reason: "Flickr error \(code): \(TerminalText.escaped(message))", status: 200))
-            }
-            return .fatal(error(code: code, message: message))
-        })
+        errors: errors)
 
-    /// Flickr's error: code 100 is a wrong key, any other code one retrying cannot help (3: no search terms …).
-    package static func error(code: Int, message: String) -> SourceAPIError {
-        SourceAPIError(api: "Flickr", refused: code == 100 ? .init("the API key", check: "FLICKR_API_KEY") : nil, code: code, message: message)
-    }
+    /// Code 100 is a wrong key; 10 (search unavailable) and 105 (service
+    /// unavailable) pass; any other code is one retrying cannot help (3: no search terms …).
+    package static let errors = APIErrorShape(
+        api: "Flickr", code: "code", message: "message", marker: ("stat", "fail"),
+        credential: .init("the API key", check: "FLICKR_API_KEY"), refusedCodes: [100], retriedCodes: [10, 105])
 
     /// Photos outside the upload-date window asked for: the API (`--api`)
     /// ignores `min_upload_date`, so no window can split a large result.

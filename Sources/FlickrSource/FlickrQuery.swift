@@ -1,5 +1,4 @@
 import ETLCore
-import Foundation
 import SourceKit
 
 /// What `etl crawl --source flickr` searches for: the options ``settings`` declares.
@@ -17,7 +16,7 @@ package struct FlickrQuery: SourceSettings {
 
     package static let settings: [SourceSetting<Self>] = [
         .option(\.text, "text", "text", "Flickr: photos whose title, description or tags match this text.", parse: VisibleText.line),
-        .option(\.tags, "tags", "tags", "Flickr: photos with any of these tags, separated by commas.", parse: tagList),
+        .option(\.tags, "tags", "tags", "Flickr: photos with any of these tags, separated by commas.", parse: SourceOption.list(of: "tags", example: "cat,dog")),
         .option(
             \.license, "license", "id,…", "Flickr: only photos under these licences (IDs 0 to 16, e.g. 9,10).",
             parse: SourceOption.integers(in: FlickrLicense.ids, "licence IDs", example: "9,10")),
@@ -31,17 +30,4 @@ package struct FlickrQuery: SourceSettings {
     /// `o` (the original): its URL needs `originalsecret`, which a search
     /// does not return for other people's photos.
     static let sizeLetters = ["s", "q", "t", "m", "n", "w", "z", "c", "b", "h", "k"]
-
-    /// ` cat, dog ` → `cat,dog`: at least one tag that shows something;
-    /// empty items (`,,,`) dropped, since Flickr would read them as no tag.
-    @Sendable static func tagList(_ text: String) throws -> String {
-        guard !text.contains(where: \.isNewline) else { throw InvalidValue(expected: "a non-empty single line") }
-        let tags = text
-            .split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { VisibleText.isVisible($0) }
-        guard !tags.isEmpty else { throw InvalidValue(expected: "one or more tags separated by commas, such as cat,dog") }
-        return tags.joined(separator: ",")
-    }
-
 }

@@ -63,7 +63,7 @@ package struct FlickrSource: Source {
     package var crawl: CrawlStyle { .listing(PagedLister<FlickrLister>()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
-        let unreachable = summary[count: FlickrFigure.unreachable] ?? 0
+        let unreachable = summary.unreachable ?? 0
         return summaryLine(summary.windowsRead { "\($0) upload-date windows of at most 4,000 photos" }.map {
             $0 + (unreachable > 0 ? ", \(unreachable) photos past the 4,000 of one second (nothing withdrawn)" : "")
         })

@@ -36,6 +36,14 @@ package struct JSONPageRequest<Body: Sendable>: ListingPageKind {
         self.apiError = apiError
     }
 
+    /// A request whose API writes its errors as `errors` says.
+    package init(
+        noun: String, early: Set<Int> = [], tooManyRequests: AnswerLadder<Page, PageAnswer<Body>>.TooManyRequests = .refusal,
+        decode: @escaping @Sendable (JSONValue) -> Body?, errors: APIErrorShape
+    ) {
+        self.init(noun: noun, early: early, tooManyRequests: tooManyRequests, decode: decode, apiError: { errors.verdict($0, $1) })
+    }
+
     package func url(for page: Page) -> String { page.url }
 
     package var ladder: AnswerLadder<Page, PageAnswer<Body>> {

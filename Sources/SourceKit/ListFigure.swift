@@ -32,4 +32,10 @@ extension CrawlSummary {
 extension CrawlSummary {
     /// What a summary line adds when the list never held still.
     package var stillMoving: String { isListSettled == false ? ", still moving: nothing withdrawn" : "" }
+
+    /// How a list read whole went: `read once`, or `read 3 times (the list
+    /// moved)` and whether it never held still; nil when no list was read so.
+    package var listRead: String? {
+        listPasses.map { ($0 == 1 ? "read once" : "read \($0) times (the list moved)") + stillMoving }
+    }
 }

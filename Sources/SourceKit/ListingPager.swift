@@ -16,12 +16,16 @@ package struct ListingPager<Listing: PagedListing>: Sendable {
     package let reader: PageReader<JSONPageRequest<Listing.Page>, Listing.Page>
     package private(set) var tally = Tally()
 
-    /// Windows read (not those split), those that never held still, and
-    /// reads of windows (a one-window list's passes).
+    /// Windows read (not those split), those that never held still, reads
+    /// of windows (a one-window list's passes), the pages the windows have
+    /// as their first pages state (else as many as are read), and the
+    /// records past the depth of windows that could not be read whole.
     package struct Tally: Sendable, Equatable {
         package var windows = 0
         package var unsteady = 0
         package var reads = 0
+        package var pages = 0
+        package var unreachable = 0
     }
 
     package init(_ source: Listing, reader: PageReader<JSONPageRequest<Listing.Page>, Listing.Page>) {
@@ -48,7 +52,9 @@ package struct ListingPager<Listing: PagedListing>: Sendable {
                 continue
             case .read(let whole): isWhole = whole
             }
+            if !isWhole { tally.unreachable = Self.saturated(tally.unreachable, max(0, (first.listedTotal ?? 0) - source.depth)) }
             tally.windows += 1
+            tally.pages = Self.saturated(tally.pages, first.pageCount ?? source.pages(of: window, first: first))
             if source.announcesWindows { await reader.observer?.windowsOpened(tally.windows) }
             var seen: [ListedItem?] = []
             let read: WindowRead<Listing.Page>
@@ -140,6 +146,12 @@ package struct ListingPager<Listing: PagedListing>: Sendable {
         let page = try await reader.read(.init(url: url))
         guard page.listedTotal != nil else { throw CrawlError.listingFailed(url: url, reason: "the first page is past the depth") }
         return page
+    }
+
+    /// Totals are the server's numbers: a hostile one saturates rather than traps.
+    private static func saturated(_ sum: Int, _ more: Int) -> Int {
+        let (total, overflow) = sum.addingReportingOverflow(more)
+        return overflow ? .max : total
     }
 
     /// The items' IDs in order, to compare reads; an item without one

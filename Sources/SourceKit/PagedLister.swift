@@ -14,8 +14,9 @@ package struct PagedLister<Listing: PagedListing>: RecordLister {
                 (summary.windows, summary.unsteadyWindows) = (pager.tally.windows, pager.tally.unsteady)
             } else {
                 summary.isListSettled = listing.isComplete
-                summary.listPasses = pager.tally.reads
+                (summary.listPages, summary.listPasses) = (pager.tally.pages, pager.tally.reads)
             }
+            summary.unreachable = pager.tally.unreachable
             pager.source.finish(pager.tally, listing: &listing, summary: &summary)
             summary.retries = pager.reader.tally.total.retries
         }

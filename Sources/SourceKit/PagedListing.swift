@@ -7,7 +7,8 @@ import FetchEngine
 /// between sources. ``ListingPager`` does the reading, the rereading and
 /// the counting; ``PagedLister`` makes it the source's ``RecordLister``.
 package protocol PagedListing: Sendable {
-    associatedtype Window: Sendable
+    /// One list by default: no windows (``WholeList``).
+    associatedtype Window: Sendable = WholeList
     associatedtype Page: ListingPage
 
     /// The lister of one run.
@@ -36,7 +37,7 @@ package protocol PagedListing: Sendable {
     /// cannot serve the listing).
     mutating func open(_ window: Window, first: Page) throws -> WindowOpening<Window>
     /// The pages the window has, from its first page (by default, those
-    /// its records up to the depth fill).
+    /// the page states, else those its records fill, up to the depth).
     func pages(of window: Window, first: Page) -> Int
     /// A page past what the API serves was refused: the window ends before it.
     mutating func windowEnds(before page: Int, of window: Window)
@@ -69,7 +70,10 @@ extension PagedListing {
     /// Rounded up without adding to the page size (the server's number,
     /// where the page states it), so no value overflows.
     package func pages(of window: Window, first: Page) -> Int {
-        let (records, size) = (expectedCount(of: window, first: first), max(1, first.perPage ?? Self.perPage))
+        let size = max(1, first.perPage ?? Self.perPage)
+        let served = depth / size + (depth % size == 0 ? 0 : 1)
+        if let stated = first.pageCount { return min(stated, served) }
+        let records = expectedCount(of: window, first: first)
         return records / size + (records % size == 0 ? 0 : 1)
     }
 }
@@ -81,10 +85,13 @@ package protocol ListingPage: CountedPage, Sendable {
     var listedTotal: Int? { get }
     /// Records a page holds, where the page says (else the listing's ``PagedListing/perPage``).
     var perPage: Int? { get }
+    /// The pages its window has, where the page says (and the source trusts it).
+    var pageCount: Int? { get }
 }
 
 extension ListingPage {
     package var perPage: Int? { nil }
+    package var pageCount: Int? { nil }
 }
 
 /// What a window becomes once its first page is read.

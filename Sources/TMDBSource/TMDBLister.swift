@@ -14,7 +14,6 @@ import SourceKit
 package struct TMDBLister: PagedListing {
     package static let maxPages = 500
     package static let perPage = 20
-    package static let maxPasses = ListingPager<Self>.maxReads
     /// Movies TMDB serves of a list. It caches pages apart, so a movie can
     /// stand on two pages and the count never add up; the same list twice
     /// running is as still as that list gets.
@@ -25,11 +24,6 @@ package struct TMDBLister: PagedListing {
     /// Pages of the first pass holding an incomplete movie: what the
     /// app's whole-page decode throws away.
     package var pagesLost = 0
-    /// Pages the list has (TMDB serves the first 500).
-    package var pagesInList = 0
-
-    /// One window: its passes are what the summary tells.
-    package typealias Window = WholeList
 
     package init(_ context: ListingContext) {
         api = context.options.api
@@ -37,14 +31,11 @@ package struct TMDBLister: PagedListing {
     }
 
     /// Past 500 pages the list cannot be read whole: reading it again would not help.
-    package mutating func open(_ window: Window, first: TMDBPage) throws -> WindowOpening<Window> {
-        pagesInList = first.totalPages
-        return .read(whole: first.totalPages <= Self.maxPages)
+    package func open(_ window: Window, first: JSONRecordsPage) throws -> WindowOpening<Window> {
+        .read(whole: (first.pageCount ?? 0) <= Self.maxPages)
     }
 
-    package func pages(of window: Window, first: TMDBPage) -> Int { min(first.totalPages, Self.maxPages) }
-
-    package mutating func items(of page: TMDBPage, at spot: PageSpot<Window>) -> [ListedItem?] {
+    package mutating func items(of page: JSONRecordsPage, at spot: PageSpot<Window>) -> [ListedItem?] {
         let items = page.records.enumerated().map { offset, movie in
             TMDBMovie.item(from: movie, rank: (spot.page - 1) * Self.perPage + offset + 1, query: query)
         }
@@ -53,32 +44,20 @@ package struct TMDBLister: PagedListing {
     }
 
     package func finish(_ tally: ListingPager<Self>.Tally, listing: inout SourceListing, summary: inout CrawlSummary) {
-        summary.listPages = pagesInList
         summary[count: TMDBFigure.pagesLostToWholePageDecode] = pagesLost
     }
 
-    /// `GET /movie/now_playing?page=P`; TMDB's errors are
-    /// `{"success": false, "status_code": N, "status_message": …}`.
-    package static let request = JSONPageRequest<TMDBPage>(
-        noun: "movies",
-        // TMDB's own rate limit (code 25) says when to come back: a
-        // request limit, not a front end blocking us.
-        tooManyRequests: .rateLimitIfJSON(
-            defaultRetryAfter: 1, reason: { "HTTP 429: \(TerminalText.escaped(said(JSONValue.decode($0.body)).message))" }),
-        decode: TMDBPage.init,
-        apiError: { response, json in
-            let (code, message) = said(json)
-            // 401, code 7 (or 3): the key or token is wrong.
-            if response.status == 401 { return .fatal(SourceAPIError(api: "TMDB", refused: credential, message: message)) }
-            return .fatal(SourceAPIError(api: "TMDB", status: response.status, code: code, message: message))
-        })
+    /// `GET /movie/now_playing?page=P`: `{"dates", "page", "results": […],
+    /// "total_pages", "total_results"}`. TMDB's own rate limit (code 25)
+    /// says when to come back: a request limit, not a front end blocking us.
+    package static let request = JSONPageRequest<JSONRecordsPage>(
+        noun: "movies", tooManyRequests: errors.rateLimit(defaultRetryAfter: 1),
+        decode: { JSONRecordsPage($0, records: "results", total: "total_results", pages: "total_pages") }, errors: errors)
 
-    package static let credential = SourceAPIError.Credential("the credential", check: "TMDB_READ_TOKEN or TMDB_API_KEY")
-
-    /// The error body's `status_code` and `status_message`, cut short.
-    private static func said(_ json: JSONValue?) -> (code: Int, message: String) {
-        (json?["status_code"]?.integer.map(Int.init) ?? -1, JSONPageRequest<TMDBPage>.said(json?["status_message"], or: "no message"))
-    }
+    /// `{"success": false, "status_code": N, "status_message": …}`; a 401 (code 7 or 3): the key or token is wrong.
+    package static let errors = APIErrorShape(
+        api: "TMDB", code: "status_code", message: "status_message",
+        credential: .init("the credential", check: "TMDB_READ_TOKEN or TMDB_API_KEY"), refusedStatuses: [401])
 
     /// The page's URL, without the key (a token goes in a header).
     package func url(page: Int, of window: Window) -> String {

@@ -63,11 +63,9 @@ package struct TMDBSource: Source {
     package var crawl: CrawlStyle { .listing(PagedLister<TMDBLister>()) }
 
     package func summaryLines(for summary: CrawlSummary) -> [String] {
-        guard let passes = summary.listPasses, let pages = summary.listPages else { return [] }
+        guard let read = summary.listRead, let pages = summary.listPages else { return [] }
         let (served, lost) = (TMDBLister.maxPages, summary[count: TMDBFigure.pagesLostToWholePageDecode] ?? 0)
-        return summaryLine(
-            "\(pages) pages read \(passes == 1 ? "once" : "\(passes) times (the list moved)")\(summary.stillMoving)"
-                + (pages > served ? ", TMDB serves \(served) of them: nothing withdrawn" : "")
-                + "; a whole-page decode would lose \(lost) of \(min(pages, served)) pages")
+        return summaryLine("\(pages) pages \(read)" + (pages > served ? ", TMDB serves \(served) of them: nothing withdrawn" : "")
+            + "; a whole-page decode would lose \(lost) of \(min(pages, served)) pages")
     }
 }

@@ -102,7 +102,7 @@ struct FlickrCrawlTests {
         // even under a layout that would rewrite them.
         var fewerPages = fixture.options()
         fewerPages.paging.layout.pageCount = 4
-        await #expect(throws: FlickrLister.error(code: 100, message: "Invalid API Key (Key has invalid format)")) {
+        await #expect(throws: SourceAPIError(api: "Flickr", refused: FlickrLister.errors.credential, code: 100, message: "Invalid API Key (Key has invalid format)")) {
             _ = try await fixture.run(fewerPages, environment: ["FLICKR_API_KEY": "wrong-key"])
         }
         #expect(try fixture.keptIDs() == kept)
@@ -197,7 +197,7 @@ struct FlickrCrawlTests {
         #expect(first.kept == under)
         try await fixture.mock.configure(["data": try Self.photos(over, at: { _ in 1_600_000_000 }, in: crawl, name: "b.json")])
         let second = try await fixture.run(fixture.options())
-        #expect(second.status == .completed && second[count: FlickrFigure.unreachable] == over - Self.reachable && second.withdrawn == 0)
+        #expect(second.status == .completed && second.unreachable == over - Self.reachable && second.withdrawn == 0)
         #expect(try fixture.keptIDs().count >= under)
         #expect(Report.text(for: second).contains("\(over - Self.reachable) photos past the 4,000 of one second (nothing withdrawn)"))
 

@@ -52,7 +52,7 @@ struct HostileSourceTests {
             environment: ["TMDB_READ_TOKEN": token])
         #expect(run.exitCode == 1)
         // The message as TMDB said it (cut where it is long), the echo masked.
-        #expect(run.standardError.hasPrefix("Error: TMDB refused the credential (Invalid API key: "), "\(run.standardError)")
+        #expect(run.standardError.hasPrefix("Error: TMDB refused the credential (error 7: Invalid API key: "), "\(run.standardError)")
         #expect(run.standardError.contains("***"), "\(run.standardError)")
         #expect(run.standardError.hasSuffix("); check TMDB_READ_TOKEN or TMDB_API_KEY\n"))
         let characters = Array(echo)

@@ -25,7 +25,7 @@ struct SourceAnswerTests {
         await FlickrLister.request.verdict(for: response, item: .init(url: "http://x/?page=1"))
     }
 
-    static func tmdb(_ response: HTTPResponse) async -> FetchEngine.Verdict<PageAnswer<TMDBPage>> {
+    static func tmdb(_ response: HTTPResponse) async -> FetchEngine.Verdict<PageAnswer<JSONRecordsPage>> {
         await TMDBLister.request.verdict(for: response, item: .init(url: "http://x/movie/now_playing?page=1"))
     }
 
@@ -63,7 +63,7 @@ struct SourceAnswerTests {
     func tmdbAnswers() async {
         let unauthorized = await Self.tmdb(Self.response(401, "{\"status_code\":7,\"status_message\":\"Invalid API key: You must be granted a valid key.\",\"success\":false}"))
         guard case .fatal(let error as SourceAPIError) = unauthorized else { Issue.record("401 is not fatal"); return }
-        #expect(error.description == "TMDB refused the credential (Invalid API key: You must be granted a valid key.); check TMDB_READ_TOKEN or TMDB_API_KEY")
+        #expect(error.description == "TMDB refused the credential (error 7: Invalid API key: You must be granted a valid key.); check TMDB_READ_TOKEN or TMDB_API_KEY")
         let limited = await Self.tmdb(Self.response(429, "{\"success\":false,\"status_code\":25,\"status_message\":\"Your request count (41) is over the allowed limit of (40).\"}", retryAfter: 3))
         guard case .retry(_, let retryAfter) = limited else { Issue.record("429 is not retried"); return }
         #expect(retryAfter == 3)

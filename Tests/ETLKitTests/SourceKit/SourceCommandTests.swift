@@ -33,7 +33,7 @@ struct SourceCommandTests {
 
         let wrong = try ETLRun.run(base, environment: ["TMDB_READ_TOKEN": "wrong-token-123"])
         #expect(wrong.exitCode == 1)
-        #expect(wrong.standardError == "Error: TMDB refused the credential (Invalid API key: You must be granted a valid key.); check TMDB_READ_TOKEN or TMDB_API_KEY\n")
+        #expect(wrong.standardError == "Error: TMDB refused the credential (error 7: Invalid API key: You must be granted a valid key.); check TMDB_READ_TOKEN or TMDB_API_KEY\n")
         #expect(!wrong.standardOutput.contains("wrong-token-123"))
 
         // A refused token on a fresh path reads nothing: no pages folder appears.

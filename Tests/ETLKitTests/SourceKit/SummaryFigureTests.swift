@@ -13,7 +13,7 @@ struct SummaryFigureTests {
     func roundTrip() throws {
         var summary = CrawlSummary()
         summary.windows = 3
-        summary[count: FlickrFigure.unreachable] = 12
+        summary.unreachable = 12
         summary.isListSettled = false
         #expect(summary.figures == ["windows": .count(3), "unreachable": .count(12), "isListSettled": .flag(false)])
         let data = try JSONEncoder().encode(summary)
