@@ -67,7 +67,7 @@ package struct AICLister: PagedListing {
         decode: { JSONRecordsPage($0, records: "data", total: "pagination", "total").map(AICAnswer.page) },
         apiError: { response, json in
             // Past the 10,000 results a search serves: the window ends here.
-            if errors.isError(json), JSONPageRequest<AICAnswer>.said(json?["error"]).lowercased().contains("number of results") {
+            if errors.isError(json), APIErrorShape.words(json?["error"]).lowercased().contains("number of results") {
                 return .done(.body(.pastDepth(errors.said(json))))
             }
             return errors.verdict(response, json)

@@ -51,14 +51,14 @@ package struct APIErrorShape: Sendable {
         let isError = isError(json)
         guard isError || (credential != nil && refusedStatuses.contains(response.status)) else { return nil }
         let code = code(in: json)
-        let words = isError ? JSONPageRequest<Body>.said(json?[message], or: "no message") : "no message"
+        let words = isError ? Self.words(json?[message], or: "no message") : "no message"
         if let code, retriedCodes.contains(code) {
             return .retry(FetchFailure(.status, reason: "\(api) error \(code): \(TerminalText.escaped(words))", status: response.status))
         }
         let isRefused = refusedStatuses.contains(response.status) || code.map(refusedCodes.contains) == true
         return .fatal(SourceAPIError(
             api: api, refused: isRefused ? credential : nil, status: isRefused || response.status == 200 ? nil : response.status,
-            code: code, message: words, detail: detail.map { JSONPageRequest<Body>.said(json?[$0]) } ?? ""))
+            code: code, message: words, detail: detail.map { Self.words(json?[$0]) } ?? ""))
     }
 
     /// A 429 with JSON is the API's own request limit: it says when to come
@@ -68,9 +68,14 @@ package struct APIErrorShape: Sendable {
         .rateLimitIfJSON(defaultRetryAfter: defaultRetryAfter) { "HTTP 429: \(said(JSONValue.decode($0.body), keys: keys))" }
     }
 
+    /// A text the API sent, cut short for a reason or an error.
+    package static func words(_ value: JSONValue?, or fallback: String = "") -> String {
+        String((value?.string ?? fallback).prefix(200))
+    }
+
     /// The API's words in `json` at `keys` (by default its message and detail), each cut short, escaped; "no message" when none.
     package func said(_ json: JSONValue?, keys: [String]? = nil) -> String {
-        let words = (keys ?? [message] + (detail.map { [$0] } ?? [])).map { JSONPageRequest<Never>.said(json?[$0]) }.filter { !$0.isEmpty }
+        let words = (keys ?? [message] + (detail.map { [$0] } ?? [])).map { Self.words(json?[$0]) }.filter { !$0.isEmpty }
         return TerminalText.escaped(words.isEmpty ? "no message" : words.joined(separator: ": "))
     }
 }

@@ -65,9 +65,4 @@ package struct JSONPageRequest<Body: Sendable>: ListingPageKind {
         if response.status != 200, early.contains(response.status), let verdict = apiError(response, JSONValue.decode(response.body)) { return verdict }
         return await ladder.verdict(for: response, item: page)
     }
-
-    /// A text the API sent, cut short for a reason or an error.
-    package static func said(_ value: JSONValue?, or fallback: String = "") -> String {
-        String((value?.string ?? fallback).prefix(200))
-    }
 }
