@@ -51,7 +51,7 @@ package struct APIErrorShape: Sendable {
         let isError = isError(json)
         guard isError || (credential != nil && refusedStatuses.contains(response.status)) else { return nil }
         let code = code(in: json)
-        let words = isError ? Self.words(json?[message], or: "no message") : "no message"
+        let words = Self.words(json?[message], or: "no message")
         if let code, retriedCodes.contains(code) {
             return .retry(FetchFailure(.status, reason: "\(api) error \(code): \(TerminalText.escaped(words))", status: response.status))
         }

@@ -3,6 +3,7 @@ import Testing
 @testable import ETLCatalog
 @testable import ETLCore
 @testable import FetchEngine
+@testable import SourceKit
 
 /// Issue 29 (hostile input, round 4), items 2 and 9 for Flickr and TMDB,
 /// through the real binary against fixed answers: numbers that overflow,
@@ -18,10 +19,13 @@ struct HostileSourceTests {
         let crawl = try CrawlFixture()
         let run = try ETLRun.run(
             ["crawl", "--source", "flickr", "--text", "harbor", "--api", server.api, "--catalog", crawl.catalogPath,
-             "--out", crawl.pagesPath, "--rate", "unlimited", "--max-requests", "60"],
+             "--out", crawl.pagesPath, "--rate", "unlimited", "--max-requests", "60", "--json"],
             environment: ["FLICKR_API_KEY": SourceFixture.flickrKey])
         #expect(run.exitCode == 0, "\(run.standardError)")
         #expect(!run.standardError.contains("Fatal error"))
+        // Every one-second window holds 2^63−1 − 4,000 past the depth: the pager's count saturates.
+        let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(run.standardOutput.utf8))
+        #expect(summary.figures["unreachable"] == .count(.max))
         let catalog = try Catalog.open(path: crawl.catalogPath, create: false)
         let row = try #require(try catalog.database.fetchOne(sql: "SELECT status, withdrawn FROM runs ORDER BY id DESC LIMIT 1"))
         #expect(row.string("status") == "budget_reached" && row.int("withdrawn") == 0)

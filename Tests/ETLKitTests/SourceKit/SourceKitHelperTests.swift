@@ -64,10 +64,11 @@ struct SourceKitHelperTests {
     struct PerPage: ListingPage {
         var listedTotal: Int?
         var perPage: Int?
+        var pageCount: Int?
         var itemCount: Int { 0 }
     }
 
-    @Test("defaults: expected is the total up to the depth; pages fill it at the page's own size, else the listing's, without overflow")
+    @Test("defaults: expected is the total up to the depth; pages are those stated, else fill it at the page's own size, else the listing's, without overflow")
     func pagedListingDefaults() {
         let listing = Listing()
         #expect(listing.expectedCount(of: 0, first: PerPage(listedTotal: 45)) == 45)
@@ -78,6 +79,10 @@ struct SourceKitHelperTests {
         #expect(listing.pages(of: 0, first: PerPage(listedTotal: 450, perPage: 30)) == 4)
         #expect(listing.pages(of: 0, first: PerPage(listedTotal: 450, perPage: 0)) == 100)
         #expect(listing.pages(of: 0, first: PerPage(listedTotal: .max, perPage: .max)) == 1)
+        // A page count the page states is taken over its total, up to the pages the depth fills (100 ÷ 20).
+        #expect(listing.pages(of: 0, first: PerPage(listedTotal: 45, pageCount: 2)) == 2)
+        #expect(listing.pages(of: 0, first: PerPage(listedTotal: 45, pageCount: 9)) == 5)
+        #expect(listing.pages(of: 0, first: PerPage(listedTotal: 45, pageCount: .max)) == 5)
         #expect(listing.announced(PerPage(listedTotal: 450), at: PageSpot(window: 0, page: 1, read: 1)) == 450)
     }
 }
