@@ -4,7 +4,8 @@ import Foundation
 // Prints how `--rate auto` fares against simulated front ends: over one
 // simulated day from nothing, then over a week of nightly runs, each
 // starting from what the one before remembered, then after a short first
-// run. Each figure is shown for the rules before the last change (`Settings.previous`) and for today's
+// run. Each figure is shown for today's rules without the count of the
+// answers let through at a block (`Settings.previous`) and for today's
 // (`before → after`), from the same binary in the same run.
 // Deterministic, so the figures are the same on any machine. Used by
 // scripts/bench-polite.

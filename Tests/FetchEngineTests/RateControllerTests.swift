@@ -291,6 +291,82 @@ struct RateControllerTests {
         #expect(Settings.paced(cooldown: 60).sustain == 60 && Settings.paced(cooldown: 10).sustain == 50)
     }
 
+    /// A first block reads the limit from the answers let through: 3 a
+    /// second for the last 10 s (and the last second) is 3/s, and the run
+    /// resumes 6% under it, where 76% of the blocked 3.5/s would be 2.66/s.
+    /// The counted rate is what a short run leaves for the next; the rules
+    /// before (no windows) resume at 76%.
+    @Test func aFirstBlockResumesUnderTheRateItsAnswersLetThroughOverAWindow() {
+        func blocked(_ settings: Settings) -> RateController {
+            var controller = RateController(settings: settings, now: 0)
+            var now = 0.0
+            while now < 20 {
+                now += 1 / controller.rate
+                controller.recordRequest(at: now)
+            }
+            // Answers came back at 3/s, evenly, since the run started.
+            for answer in 1...60 { controller.recordAdmitted(at: Double(answer) / 3) }
+            controller.recordBlock(at: now)
+            return controller
+        }
+        let settings = Settings(start: 3.5, growth: 1, requestGrowth: 1, rampProof: 0)
+        let counted = blocked(settings)
+        #expect(counted.rate == 3 * 0.94)
+        #expect(counted.ceiling == 3.5)
+        #expect(counted.remembered.cleanRate == 3 * 0.94 && counted.remembered.cleanSource == .ramp)
+        var previous = settings
+        previous.limitWindows = []
+        let shared = blocked(previous)
+        #expect(shared.rate == 3.5 * 0.76)
+        #expect(shared.cleanRate == nil)
+    }
+
+    /// A counted rate that is blocked again right after resuming (a window
+    /// longer than the count could see) falls back to the floor the slow
+    /// start proved before it, as a block at 76% of the overshoot does.
+    @Test func aBlockRightAfterResumingAtACountedRateFallsBackToTheRampsFloor() throws {
+        var controller = RateController(settings: Settings(start: 2, interval: 1, growth: 1.02, requestGrowth: 1, rampProof: 20), now: 0)
+        var answers: [Double] = []
+        var now = 0.0
+        while now < 30 {
+            now += 1 / controller.rate
+            controller.recordRequest(at: now)
+            controller.recordAdmitted(at: now)
+            answers.append(now)
+        }
+        let floor = try #require(controller.cleanRate)
+        #expect(controller.cleanSource == .ramp)
+        let first = controller.rate
+        // The 10 s before the last answer: a ramp of 2% a second averages about 91% of where it ends.
+        let lastTen = Double(answers.filter { $0 > now - 10 }.count) / 10 * 0.94
+        try #require(lastTen > first * 0.76 && lastTen <= first * 0.9 && floor < lastTen)
+        controller.recordBlock(at: now)
+        #expect(controller.rate == lastTen)
+        #expect(controller.cleanRate == lastTen && controller.cleanSource == .ramp)
+        now += 60
+        controller.recordResume(at: now)
+        let end = now + 5
+        while now < end {
+            now += 1 / controller.rate
+            controller.recordRequest(at: now)
+            controller.recordAdmitted(at: now)
+        }
+        controller.recordBlock(at: now)
+        #expect(controller.rate == floor)
+        #expect(controller.cleanRate == floor && controller.cleanSource == .ramp)
+        #expect(controller.ceiling == lastTen)
+    }
+
+    /// However fast the answers, a block counts at most
+    /// ``RateController/admittedLimit`` of them: 100,000 in a second count
+    /// as the last 65,536 (a low count only lowers the resume).
+    @Test func theAnswersCountedAreBoundedWhateverTheRate() {
+        var controller = RateController(settings: Settings(start: 70_000, maximum: 1e9, growth: 1, requestGrowth: 1, rampProof: 0), now: 0)
+        for answer in 0..<100_000 { controller.recordAdmitted(at: 10 + Double(answer) / 100_000) }
+        controller.recordBlock(at: 11)
+        #expect(controller.rate == Double(RateController.admittedLimit) * 0.94)
+    }
+
     /// The same front end and run length, with a memory an earlier short run
     /// left and with none: the memory never answers fewer requests.
     @Test(arguments: [(30, 10.0, 60.0, 1.0, 60.0), (60, 1, 2, 5, 2), (40, 1, 60, 1, 60), (20, 10, 60, 1, 60), (100, 60, 60, 1, 60)])

@@ -92,6 +92,31 @@ struct RequestPacerTests {
         #expect(await pacer.currentRate == 2)
     }
 
+    /// The answers the pacer is told of are what a first block counts: at
+    /// 4/s with one request in 8 unanswered (a timeout), the 10 s before the
+    /// last answer let 35 through, so the run resumes at 3.5/s less 6%
+    /// rather than at 76% of 4/s (the last second's 4 answers are over 90%
+    /// of the blocked rate, and 60 s do not fit in the run).
+    @Test func aFirstBlockResumesUnderTheRateOfTheAnswersItWasToldOf() async {
+        let clock = ManualClock()
+        let pacer = Self.pacer(
+            .auto, settings: .init(start: 4, interval: 0.5, growth: 1, requestGrowth: 1, rampProof: 0), cooldown: 60, clock: clock)
+        let instants: [Duration] = await clock.driving {
+            var instants: [Duration] = []
+            for request in 0..<48 {
+                guard await pacer.acquire() == nil else { break }
+                instants.append(clock.now)
+                if request % 8 != 7 { await pacer.recordNormalAnswer(url: "http://x/\(request)", isGood: true) }
+            }
+            return instants
+        }
+        #expect(instants == timeline((0..<48).map { Double($0) / 4 }))
+        for _ in 0..<3 { _ = await pacer.recordRefusal(reason: "HTTP 403", isStrong: true) }
+        #expect(await pacer.blocks == 1)
+        #expect(await pacer.currentRate == 35.0 / 10 * 0.94)
+        #expect(await pacer.memory?.cleanRate == 35.0 / 10 * 0.94)
+    }
+
     @Test func aBlockConfirmedRightAfterTheLastDoublesTheCooldownUpToEightTimes() async {
         let clock = ManualClock()
         let pacer = Self.pacer(.fixed(4), cooldown: 10, clock: clock)

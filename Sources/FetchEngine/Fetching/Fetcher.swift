@@ -105,10 +105,12 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
         guard await pacer.waitToProbe(id: id) else { return true }
         tally.requests += 1
         let isRefused: Bool
+        var isAnswered = false
         do {
             let response = try await client.get(probeURL ?? refusedURL)
             tally.bytes += response.body.count
             isRefused = kind.isRefusal(response)
+            isAnswered = true
         } catch is HTTPError {
             // No answer says nothing about a block: a front end that blocks answers.
             isRefused = false
@@ -116,7 +118,7 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
             await pacer.abandonProbe(id: id)
             return true
         }
-        await pacer.recordProbe(id: id, isRefused: isRefused)
+        await pacer.recordProbe(id: id, isRefused: isRefused, isAnswered: isAnswered)
         return isRefused
     }
 }

@@ -5,7 +5,9 @@
 /// weaker one at the same rate.
 public enum CleanRateSource: String, Sendable, Equatable, CaseIterable, Comparable {
     /// A slow start passed the rate and ran `rampProof` seconds further
-    /// with no block: a floor, the limit may be far above it.
+    /// with no block: a floor, the limit may be far above it. Or a block
+    /// counted it from the answers let through, and the run ended before
+    /// holding it: near a ceiling, so no floor.
     case ramp
     /// Held `sustain` seconds under a ceiling that a block set: the limit
     /// lies between the two.

@@ -125,6 +125,7 @@ public struct PacingSimulation: Sendable {
                 result.answered += 1
                 if now >= warmUp { answeredAfterWarmUp += 1 }
                 judge.recordNormalAnswer(at: now)
+                controller.recordAdmitted(at: now)
                 now += 1 / controller.rate
                 continue
             }
@@ -144,6 +145,7 @@ public struct PacingSimulation: Sendable {
                 result.answered += 1
                 if now >= warmUp { answeredAfterWarmUp += 1 }
                 _ = judge.recordProbe(id: id, isRefused: false, at: now)
+                controller.recordAdmitted(at: now)
                 now += 1 / controller.rate
             }
         }

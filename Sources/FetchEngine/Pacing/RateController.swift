@@ -33,6 +33,17 @@ import Foundation
 ///   never a rate to fall back to (with fast growth it may be a small
 ///   share of the block's): a block is judged as if nothing were proven,
 ///   and resumes no lower than it.
+/// - **Counted limit**: a first or quick block also reads the limit from
+///   the answers the front end let through since counting began (the run's
+///   start or the last resume; ``recordAdmitted(at:)``): over each of
+///   `limitWindows` (1, 10 and 60 s) the count of admitted answers ÷ the
+///   window is a rate the front end allowed in that window. The lowest of
+///   them, less `limitMargin` (6%), that lies above the usual resume and at
+///   most `backoff` (90%) of the blocked rate is where the run resumes, and
+///   it is the clean rate a short run leaves (as a `ramp` rate: passed, not
+///   held; never a floor to grow from in this run). The ramp's overshoot
+///   differs per window (about 2% at 1 s, 20% at 10 s): a fixed 76% rests
+///   87–89% of a 10-second limit, the count finds it within its margin.
 /// - **Clean rate**: a rate used for `sustain` seconds (60; 5 cooldowns
 ///   where that is less) with no block is proven clean; it is what a later block falls back to, and what the next
 ///   run remembers, with how it was learnt (``CleanRateSource``).
@@ -105,6 +116,11 @@ public struct RateController: Sendable, Equatable {
         public var raisePeriod: Double
         public var raiseStep: Double
         public var memoryFraction: Double
+        /// Windows, in seconds, over which a first or quick block counts the
+        /// answers let through (empty: it does not count, resumes by share alone).
+        public var limitWindows: [Double]
+        /// Share of a counted rate a block resumes at.
+        public var limitMargin: Double
 
         public init(
             start: Double = 1, maximum: Double = 80, minimum: Double = 0.05, interval: Double = 0.5,
@@ -112,7 +128,8 @@ public struct RateController: Sendable, Equatable {
             cleanRateIsFloor: Bool = true,
             firstBackoff: Double = 0.76, backoff: Double = 0.9, quickBackoff: Double = 0.5, quickBlock: Double = 60,
             sustain: Double = 60, searchWait: Double = 900, closeEnough: Double = 1.05,
-            raisePeriod: Double = 6 * 3_600, raiseStep: Double = 1.05, memoryFraction: Double = 0.97
+            raisePeriod: Double = 6 * 3_600, raiseStep: Double = 1.05, memoryFraction: Double = 0.97,
+            limitWindows: [Double] = [1, 10, 60], limitMargin: Double = 0.94
         ) {
             self.start = start
             self.maximum = maximum
@@ -133,6 +150,8 @@ public struct RateController: Sendable, Equatable {
             self.raisePeriod = raisePeriod
             self.raiseStep = raiseStep
             self.memoryFraction = memoryFraction
+            self.limitWindows = limitWindows
+            self.limitMargin = limitMargin
         }
 
         /// The settings a run with `cooldown` uses: the search wait, the
@@ -145,10 +164,12 @@ public struct RateController: Sendable, Equatable {
                 searchWait: searchWait(cooldown: cooldown))
         }
 
-        /// The rules before the proof and the quick step scaled with the
-        /// cooldown (15f8375). Kept so `pacing-sim` shows before and after in one run.
+        /// Today's rules but for the count of answers let through at a
+        /// block. Kept so `pacing-sim` shows what the count adds, in one run.
         public static func previous(start: Double = 1, maximum: Double = 80, cooldown: Double) -> Settings {
-            Settings(start: start, maximum: maximum, doubling: doubling(cooldown: cooldown), searchWait: searchWait(cooldown: cooldown))
+            var settings = paced(start: start, maximum: maximum, cooldown: cooldown)
+            settings.limitWindows = []
+            return settings
         }
 
         /// Seconds of no block that prove a rate clean: 5 cooldowns, at most
@@ -223,6 +244,25 @@ public struct RateController: Sendable, Equatable {
     private var rateSince: Double
     /// The rates a clean slow start used, oldest first, until `rampProof` proves them.
     private var ramp: [RampMark] = []
+    /// Whether a block's count (see ``countedResume(blocked:above:)``) put
+    /// the limit near `cleanRate`, not yet held: it is not a floor to grow from.
+    private var isCleanCounted = false
+    /// The ramp's floor a counted clean rate replaced: where a block at the counted rate falls back to.
+    private var floorUnderCount: Double?
+    /// Whether a floor's growth was blocked this run: it is then held, and
+    /// searched in small steps (grown again, it would rise to 76% of the
+    /// block's overshoot, which a long window puts over the limit).
+    private var isFloorSpent = false
+    /// When answers let through began to count (the start, or the last
+    /// resume; infinity during a cooldown).
+    private var countingSince: Double
+    /// When admitted answers arrived since `countingSince`, oldest first,
+    /// from `admittedHead` on; only the longest window's are kept.
+    private var admitted: [Double] = []
+    private var admittedHead = 0
+    /// Admitted answers kept at most, whatever the rate: past it the oldest
+    /// go, and a long window's count can only come out low (a lower resume).
+    static let admittedLimit = 65_536
 
     private struct RampMark: Sendable, Equatable {
         var at: Double
@@ -233,6 +273,7 @@ public struct RateController: Sendable, Equatable {
         self.settings = settings
         intervalStart = now
         rateSince = now
+        countingSince = now
         rate = settings.start
         if let remembered, !remembered.isEmpty {
             lastBlockAt = remembered.lastBlockAt
@@ -275,7 +316,8 @@ public struct RateController: Sendable, Equatable {
     /// clean rate is a floor well under the top.
     private func isGrowing(at now: Double) -> Bool {
         guard let ceiling else { return true }
-        guard settings.cleanRateIsFloor, let clean = cleanRate, let top = floorTop, clean * settings.closeEnough < top,
+        guard settings.cleanRateIsFloor, !isCleanCounted, !isFloorSpent, let clean = cleanRate, let top = floorTop,
+              clean * settings.closeEnough < top,
               rate >= clean, rate < top, rate < ceiling else { return false }
         return now - (earlierBlockAt ?? -.infinity) >= learningPeriod
     }
@@ -344,12 +386,14 @@ public struct RateController: Sendable, Equatable {
 
     /// Whether `clean` is a floor to grow from rather than a limit.
     private func isFloor(_ clean: Double) -> Bool {
-        guard settings.cleanRateIsFloor else { return false }
+        guard settings.cleanRateIsFloor, !isCleanCounted, !isFloorSpent else { return false }
         guard let top = floorTop else { return true }
         return clean * settings.closeEnough < top
     }
 
     private mutating func prove(_ value: Double, source: CleanRateSource) {
+        // A counted rate held is still the count's: only a higher one is not.
+        if value > (cleanRate ?? 0) { isCleanCounted = false }
         cleanRate = value
         cleanSource = source
         if let ceiling, value >= ceiling { self.ceiling = nil }
@@ -371,6 +415,8 @@ public struct RateController: Sendable, Equatable {
     /// Notes a confirmed block at `now` and lowers the rate.
     public mutating func recordBlock(at now: Double) {
         let blocked = rate
+        // Blocked over a floor it grew from (not a slow start from nothing).
+        if ceiling != nil, let clean = cleanRate, isFloor(clean), blocked > clean * 1.001 { isFloorSpent = true }
         var resume: Double
         ramp.removeAll()
         // A rate a ramp passed is a floor, never a rate to fall back to:
@@ -378,17 +424,22 @@ public struct RateController: Sendable, Equatable {
         // 3.4/s under a block at 56/s). The block is judged as if nothing
         // were proven clean, and resumes no lower than the floor; a block
         // at or under the floor proves it wrong.
+        // A counted rate is a ramp rate too; blocked at it, the floor under
+        // it (what the ramp proved before the count) is what holds.
         var floor: Double?
         if settings.cleanRateIsFloor, cleanSource == .ramp, let clean = cleanRate {
-            floor = clean < blocked * 0.999 ? clean : nil
+            floor = clean < blocked * 0.999 ? clean : (isCleanCounted ? floorUnderCount : nil)
             cleanRate = nil
             cleanSource = nil
+            isCleanCounted = false
         }
+        floorUnderCount = nil
         if ceiling == nil, cleanRate == nil {
             // The first block of a slow start (from nothing or from a floor):
             // resume under the overshoot.
             resume = blocked * settings.firstBackoff
             ceiling = blocked
+            if let counted = countedResume(blocked: blocked, above: resume) { resume = counted }
         } else if let clean = cleanRate, clean < blocked * 0.999 {
             // A step above the proven rate failed: back to what is known to
             // hold; an older, lower ceiling stays the upper bound.
@@ -398,8 +449,10 @@ public struct RateController: Sendable, Equatable {
             // Blocked soon after the rate started: a wrong memory, or a limit that fell far.
             cleanRate = nil
             cleanSource = nil
+            isCleanCounted = false
             resume = blocked * settings.quickBackoff
             ceiling = blocked
+            if let counted = countedResume(blocked: blocked, above: resume) { resume = counted }
         } else {
             // Blocked at a rate that had held a while: the limit fell a little
             // (or sits just under it); what held is now the best guess of clean.
@@ -407,14 +460,19 @@ public struct RateController: Sendable, Equatable {
             if cleanRate != nil {
                 cleanRate = resume
                 cleanSource = .block
+                isCleanCounted = false
             }
             ceiling = blocked
         }
         if let floor {
             resume = max(resume, floor)
             if floor > (cleanRate ?? 0) {
+                // Over a counted rate, the floor is within the count's
+                // margin of the limit: held, not grown from.
                 cleanRate = floor
                 cleanSource = .ramp
+            } else if isCleanCounted {
+                floorUnderCount = floor
             }
         }
         blocks += 1
@@ -422,6 +480,49 @@ public struct RateController: Sendable, Equatable {
         lastBlockAt = now
         setRate(resume, at: now)
         rateSince = now
+        // The front end's count starts again after its block: so does this one.
+        countingSince = .infinity
+        admitted.removeAll(keepingCapacity: true)
+        admittedHead = 0
+    }
+
+    /// Where a first or quick block at `blocked` resumes by the answers let
+    /// through: the lowest counted rate less the margin that lies above
+    /// `above` (the resume by share alone) and at most `backoff` of the
+    /// blocked rate, which also becomes the clean rate; nil when no
+    /// window's count lies there (or the run counted none).
+    private mutating func countedResume(blocked: Double, above: Double) -> Double? {
+        guard let last = admitted.last else { return nil }
+        let kept = admitted[admittedHead...]
+        var lowest: Double?
+        for window in settings.limitWindows where window > 0 {
+            // Answers in the window that ends at the last one let through
+            // (what came after it was refused), counted from the newest; a
+            // window longer than the count has run holds all of them.
+            let count = kept.reversed().prefix { $0 > last - window }.count
+            let candidate = Double(count) / window * settings.limitMargin
+            if candidate > above, candidate <= blocked * settings.backoff, candidate < (lowest ?? .infinity) { lowest = candidate }
+        }
+        guard let lowest else { return nil }
+        let counted = clamped(lowest)
+        cleanRate = counted
+        cleanSource = .ramp
+        isCleanCounted = true
+        return counted
+    }
+
+    /// Notes an answer at `now` that the front end let through (data, or
+    /// an error of the item's own, not a refusal): what a block counts.
+    public mutating func recordAdmitted(at now: Double) {
+        guard !settings.limitWindows.isEmpty, now >= countingSince else { return }
+        admitted.append(now)
+        let longest = settings.limitWindows.max() ?? 0
+        while admittedHead < admitted.count, admitted[admittedHead] <= now - longest { admittedHead += 1 }
+        if admitted.count - admittedHead > Self.admittedLimit { admittedHead = admitted.count - Self.admittedLimit }
+        if admittedHead > 4_096 {
+            admitted.removeFirst(admittedHead)
+            admittedHead = 0
+        }
     }
 
     /// Notes that sending resumed at `now` after a block's cooldown.
@@ -430,6 +531,7 @@ public struct RateController: Sendable, Equatable {
         intervalStart = now
         grantsInInterval = 0
         ramp.removeAll()
+        countingSince = now
     }
 
     /// A new rate restarts the clean clock; the same one (held at the maximum) does not.

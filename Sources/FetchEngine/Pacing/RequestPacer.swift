@@ -167,6 +167,8 @@ public actor RequestPacer {
     /// when `isGood`, so it may serve as a probe.
     public func recordNormalAnswer(url: String, isGood: Bool) {
         judge.recordNormalAnswer(at: now)
+        // Let through, whatever it said: the front end counted it.
+        controller?.recordAdmitted(at: now)
         if isGood { knownGoodURL = url }
     }
 
@@ -200,8 +202,11 @@ public actor RequestPacer {
         return true
     }
 
-    /// The probe of suspicion `id` answered.
-    public func recordProbe(id: Int, isRefused: Bool) {
+    /// The probe of suspicion `id` came back; `isAnswered` false: with no
+    /// answer (a timeout), which says nothing about a block and is not an
+    /// answer let through either.
+    public func recordProbe(id: Int, isRefused: Bool, isAnswered: Bool = true) {
+        if !isRefused, isAnswered { controller?.recordAdmitted(at: now) }
         switch judge.recordProbe(id: id, isRefused: isRefused, at: now) {
         case .block(let isNewEpisode):
             settleBlock(isNew: isNewEpisode)
