@@ -167,7 +167,7 @@ package enum CatalogDescription {
             columns: [
                 ("host", "The API's or a picture host, with :port when one was given"),
                 ("ceiling", "Requests per second in force at the last confirmed block, while it is the best upper bound"),
-                ("clean_rate", "The highest rate proven clean: passed by a slow start, or held 60 s with no block"),
+                ("clean_rate", "The highest rate proven clean: passed by a slow start, counted from the answers a block let through, or held 60 s with no block"),
                 ("clean_source", "How clean_rate was learnt: ramp (passed by a slow start: a floor the next run grows from; or counted at a block from the answers let through), block (held under the ceiling a block set), long_run (held 15 cooldowns: 15 minutes at the default --cooldown 60)"),
                 ("search_depth", "The deepest result the host's search served (a listing read by search), so the next run asks no deeper"),
                 ("last_block_at", "UTC time of the last confirmed block"),

@@ -6,7 +6,7 @@ import Foundation
 public struct PacingMemory: Sendable, Equatable {
     /// The rate in force at the last confirmed block, if still the best upper bound.
     public var ceiling: Double?
-    /// The highest rate proven clean: passed by a slow start, or held 60 s with no block.
+    /// The highest rate proven clean: passed by a slow start, counted from the answers a block let through, or held 60 s with no block.
     public var cleanRate: Double?
     /// How `cleanRate` was learnt (nil: before this was kept, taken as a block's).
     public var cleanSource: CleanRateSource?

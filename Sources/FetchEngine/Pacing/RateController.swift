@@ -39,7 +39,8 @@ import Foundation
 ///   `limitWindows` (1, 10 and 60 s) the count of admitted answers ÷ the
 ///   window is a rate the front end allowed in that window. The lowest of
 ///   them, less `limitMargin` (6%), that lies above the usual resume and at
-///   most `backoff` (90%) of the blocked rate is where the run resumes, and
+///   most `backoff` (90%) of the blocked rate is where the run resumes (a
+///   window longer than the count has run counts all of it), and
 ///   it is the clean rate a short run leaves (as a `ramp` rate: passed, not
 ///   held; never a floor to grow from in this run). The ramp's overshoot
 ///   differs per window (about 2% at 1 s, 20% at 10 s): a fixed 76% rests
@@ -51,7 +52,10 @@ import Foundation
 ///   resumes (`ceiling × firstBackoff`), or with no ceiling at all, is a
 ///   floor: grow from it as a slow start does, up to that point, never
 ///   past the ceiling. A clean rate learnt on a short run's ramp never
-///   caps a later run.
+///   caps a later run. A counted rate is no floor, nor is a floor whose
+///   growth a block stopped in this run: it is held and searched (grown
+///   again, it would rise to 76% of the new overshoot, which a 60-second
+///   window puts over the limit).
 /// - **Search**: while the ceiling is more than `closeEnough` (5%) above
 ///   the clean rate, step halfway between them, but at most `closeEnough`
 ///   above the clean rate (a slow-start ceiling is an overshoot), after
@@ -74,7 +78,9 @@ import Foundation
 ///   resume just over the limit), forget the clean rate and resume at
 ///   `quickBackoff`: half, or 90% where a block costs seconds (a cooldown
 ///   of 5 s or less; the rate is then proven clean in 5 cooldowns, not a
-///   minute, see ``Settings/sustain(cooldown:)``); later (the limit fell a little),
+///   minute, see ``Settings/sustain(cooldown:)``), or at the counted limit
+///   (as a first block reads it) where that lies above; a counted rate
+///   blocked so falls back to the floor the ramp proved before it. Later (the limit fell a little),
 ///   resume at `backoff` (90%), which becomes the clean rate.
 /// - **Raising**: once the limit is found, step `raiseStep` above the
 ///   ceiling only after `raisePeriod` seconds (6 hours) with no block, this
@@ -245,7 +251,7 @@ public struct RateController: Sendable, Equatable {
     /// The rates a clean slow start used, oldest first, until `rampProof` proves them.
     private var ramp: [RampMark] = []
     /// Whether a block's count (see ``countedResume(blocked:above:)``) put
-    /// the limit near `cleanRate`, not yet held: it is not a floor to grow from.
+    /// the limit near `cleanRate` (held since or not): it is no floor to grow from.
     private var isCleanCounted = false
     /// The ramp's floor a counted clean rate replaced: where a block at the counted rate falls back to.
     private var floorUnderCount: Double?
