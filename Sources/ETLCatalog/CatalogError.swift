@@ -33,6 +33,10 @@ package enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A read-only catalog of an older schema: reading it needs an upgrade
     /// that only a writable file can take.
     case readOnlyNeedsUpgrade(path: String, found: Int, supported: Int)
+    /// Something other than a regular file stands where the catalog's lock
+    /// file goes (a symbolic link, a named pipe, a device, a folder): etl
+    /// writes its PID there, so it neither follows nor replaces it.
+    case unsafeLock(catalogPath: String, lockPath: String, kind: String)
 
     /// Why SQLite could not write, with what the user can do about it.
     package enum StorageProblem: Sendable, Equatable {
@@ -68,6 +72,8 @@ package enum CatalogError: Error, Equatable, Sendable, CustomStringConvertible {
             return "catalog '\(path)' is read-only and has schema version \(found); this etl reads version \(supported) after upgrading it: make it and its folder writable once, or use an etl of its version"
         case .readOnlyWithWAL(let path):
             return "catalog '\(path)' is read-only and its '-wal' file holds changes that SQLite can read only with a '-shm' file beside it, which cannot be created: make its folder writable and run again, or copy the catalog and its -wal file to a writable folder and read the copy"
+        case .unsafeLock(let path, let lockPath, let kind):
+            return "the lock file of catalog '\(path)', '\(lockPath)', is \(kind); etl writes its lock file only as a regular file of its own: remove it and run again"
         case .cannotWrite(let path, .ioError(let message)):
             return "cannot write catalog '\(path)': \(message); check the disk and run again"
         }

@@ -140,7 +140,7 @@ package struct CommandRunner: Sendable {
     /// Returns what to print on stdout and stderr.
     private func pages(_ options: PagesOptions) throws -> (String, String) {
         try PageWriter(outDirectory: options.outDirectory).checkWritable()
-        let lock = try CatalogLock.existing(catalogPath: options.catalogPath)
+        let lock = try CatalogLock.existing(catalogPath: options.catalogPath, purpose: .pages)
         defer { withExtendedLifetime(lock) {} }
         let catalog = try Catalog.openSource(path: options.catalogPath, create: false, requiring: options.source)
         guard try !catalog.keptIDs().isEmpty else { throw PagesError.noWorks(catalog: options.catalogPath) }
@@ -210,7 +210,7 @@ package struct CommandRunner: Sendable {
             return .dataError
         case PagesError.writeFailed, ExportError.writeFailed, ReportError.writeFailed, is StandardOutputError:
             return .ioError
-        case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade, CatalogError.readOnlyWithWAL,
+        case CatalogError.cannotCreate, CatalogError.unsafeLock, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade, CatalogError.readOnlyWithWAL,
              is PagesError, ImageError.notADirectory, ImageError.cannotCreate, ImageError.occupied, is ReportError, is ExportError:
             return .cannotCreate
         case CatalogError.cannotWrite, ImageError.cannotWrite:

@@ -25,7 +25,7 @@ final class NewCatalogFiles {
     init?(catalogPath: String) {
         guard LocalPath(catalogPath).kind == nil else { return nil }
         self.catalogPath = catalogPath
-        lockPath = LocalPath(catalogPath).resolved.string + CatalogLock.Purpose.writer.suffix
+        lockPath = LocalPath(catalogPath).resolved.string + CatalogLock.Purpose.crawl.suffix
         newFiles = (["-wal", "-shm", "-journal"].map { catalogPath + $0 } + [lockPath]).filter { !Self.exists($0) }
         var folders: [String] = []
         for start in [LocalPath(catalogPath).parent, LocalPath(lockPath).parent] {
