@@ -186,8 +186,11 @@ class Stats(Counting):
         self.lock = threading.Lock()
         self.clear()
 
-    def clear(self):
+    def clear(self, keep_block=False):
+        """Zeroes the counters; with `keep_block` the blocker's window and a
+        block in force stay, as the real front end's do between two runs."""
         with self.lock:
+            held = (self.window, self.block_until, self.refused_in_block) if keep_block else None
             self.requests = self.blocks = self.blocked_requests = self.peak_rps = 0
             self.kinds = dict.fromkeys(("object", "listing", "image"), 0)
             self.by_status, self.hits, self.buckets = {}, {}, {}
@@ -197,7 +200,7 @@ class Stats(Counting):
             # URL that answered before.
             self.first_faults = dict.fromkeys(self.FAULTS, 0)
             self.abandoned = 0
-            self.window, self.block_until, self.refused_in_block = deque(), 0.0, 0
+            self.window, self.block_until, self.refused_in_block = held or (deque(), 0.0, 0)
             # When each counted request arrived (monotonic seconds), by kind,
             # for /__times: how fast a client started, not just how much it sent.
             self.times = {kind: deque(maxlen=100_000) for kind in ("object", "listing", "image", "other")}
@@ -434,7 +437,11 @@ class Handler(BaseHTTPRequestHandler):
         raw = self.rfile.read(length) if length else b""
         path = urlsplit(self.path).path
         if path == "/__reset":
-            app.stats.clear()
+            try:
+                keep_block = bool(json.loads(raw or b"{}").get("keep_block", False))
+            except (ValueError, AttributeError):
+                return self.reply(400, dumps({"message": "body must be a JSON object"}), count=False)
+            app.stats.clear(keep_block=keep_block)
             return self.reply(200, b"{}", count=False)
         if path == "/__config":
             try:

@@ -8,8 +8,29 @@ import Store
 /// ``PacingMemory``), read before a run and written at each confirmed block
 /// and at the end.
 extension Catalog {
-    /// The memory kept for `host`, fresh or not; nil when none.
+    /// The memory kept for `host`, fresh or not; nil when none. Values no
+    /// run could have learnt (see ``PacingMemory/minimumRate``) are left out.
     package func pacingMemory(host: String) throws -> PacingMemory? {
+        try storedPacingMemory(host: host)?.memory
+    }
+
+    /// Rewrites the rows of `hosts` that hold values no run could have
+    /// learnt (a tampered or damaged catalog), without them: a crawl does
+    /// so before it starts, so such a row is replaced even by a run that
+    /// learns nothing. Returns how many rows it rewrote.
+    @discardableResult
+    package func repairPacingMemory(hosts: [String]) throws -> Int {
+        var repaired = 0
+        for host in hosts {
+            guard let stored = try storedPacingMemory(host: host), stored.isPartlyDropped else { continue }
+            try savePacingMemory(stored.memory, hosts: [host])
+            repaired += 1
+        }
+        return repaired
+    }
+
+    /// The row of `host` as a memory, and whether the memory left out any of its values.
+    private func storedPacingMemory(host: String) throws -> (memory: PacingMemory, isPartlyDropped: Bool)? {
         let row = try database.fetchOne(sql: """
             SELECT ceiling, clean_rate, clean_source, last_block_seconds,
                    (julianday(last_block_at) - 2440587.5) * 86400.0 AS last_block_unix,
@@ -17,12 +38,16 @@ extension Catalog {
               FROM pacing_memory WHERE host = ?
             """, arguments: [.text(host)])
         guard let row, let updated = try row.real(named: "updated_unix") else { return nil }
-        return PacingMemory(
-            ceiling: try row.real(named: "ceiling"), cleanRate: try row.real(named: "clean_rate"),
+        let ceiling = try row.real(named: "ceiling"), cleanRate = try row.real(named: "clean_rate")
+        let lastBlockSeconds = try row.real(named: "last_block_seconds")
+        let memory = PacingMemory(
+            ceiling: ceiling, cleanRate: cleanRate,
             cleanSource: try row.text(named: "clean_source").flatMap(CleanRateSource.init(rawValue:)),
             lastBlockAt: try row.real(named: "last_block_unix").map(Date.init(timeIntervalSince1970:)),
-            lastBlockSeconds: try row.real(named: "last_block_seconds"),
+            lastBlockSeconds: lastBlockSeconds,
             updatedAt: Date(timeIntervalSince1970: updated))
+        let isPartlyDropped = memory.ceiling != ceiling || memory.cleanRate != cleanRate || memory.lastBlockSeconds != lastBlockSeconds
+        return (memory, isPartlyDropped)
     }
 
     /// Every host's memory, by host.

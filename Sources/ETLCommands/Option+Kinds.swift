@@ -186,23 +186,22 @@ extension Option {
         return seconds
     }
 
-    /// Seconds in `90m`, `6h`, `1h30m`, `45s`, `1d`; nil for anything else (a bare number included).
+    /// Seconds in `90m`, `6h`, `1h30m`, `45s`, `1d`; nil for anything else
+    /// (a bare number, or units out of order or repeated: `1h1h`, `30m1h`).
     package static func seconds(inDuration text: String) -> Double? {
+        let units: [Character: Double] = ["d": 86_400, "h": 3600, "m": 60, "s": 1]
         var total = 0.0
         var digits = ""
+        var lastUnit = Double.infinity
         for character in text {
-            if character.isNumber || character == "." {
+            if character.isASCII && (character.isNumber || character == ".") {
                 digits.append(character)
                 continue
             }
-            guard let value = Double(digits) else { return nil }
-            switch character {
-            case "s": total += value
-            case "m": total += value * 60
-            case "h": total += value * 3600
-            case "d": total += value * 86_400
-            default: return nil
-            }
+            // Each unit once, largest first, as a person writes a duration.
+            guard let value = Double(digits), let unit = units[character], unit < lastUnit else { return nil }
+            total += value * unit
+            lastUnit = unit
             digits = ""
         }
         return digits.isEmpty ? total : nil

@@ -35,6 +35,10 @@ final class TerminalReporter: CrawlReporter {
             line(text)
         case .pacer(.confirmedBlock(let reason, let cooldown, let rate)):
             line("confirmed block (\(reason)); pausing \(FigureText.duration(cooldown)), then \(FigureText.rate(rate))")
+        case .pacer(.waitingOutBlock(let seconds)):
+            line("the block the last run met lasts another \(FigureText.duration(seconds)); waiting it out before the first request")
+        case .pacer(.leftoverBlock(let reason, let cooldown)):
+            line("refused before any answer (\(reason)): the last run's block, not a new limit; pausing \(FigureText.duration(cooldown)), rate unchanged")
         case .pacer(.noise(let reason)):
             line("refusal was noise (\(reason)); a probe answered normally, rate unchanged")
         case .pacer(.cappedRetryAfter(let asked, let waited)):

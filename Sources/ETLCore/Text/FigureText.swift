@@ -20,8 +20,9 @@ package enum FigureText {
     package static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "unknown" }
         if seconds < 60 { return String(format: "%.1fs", seconds) }
-        // A server's number (a Retry-After of 2^63 s) must not trap the conversion below.
-        if seconds >= 1e15 { return String(format: "%.0fd", seconds / 86_400) }
+        // A server's number (a Retry-After of 2^63 s) or a damaged catalog's
+        // (1e308) must neither trap the conversion below nor print 300 digits.
+        if seconds >= 100 * 365 * 86_400 { return "over 100 years" }
         let total = Int(seconds.rounded())
         if total < 3600 { return String(format: "%dm%02ds", total / 60, total % 60) }
         if total < 86_400 { return String(format: "%dh%02dm", total / 3600, (total % 3600) / 60) }

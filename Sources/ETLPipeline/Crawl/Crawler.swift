@@ -44,7 +44,16 @@ package struct Crawler: Sendable {
         var fetchItems: ((inout CrawlRun) async throws -> Void)?
         if case .itemByItem(let items) = source.crawl { fetchItems = try itemFetching(items) }
         let newFiles = NewCatalogFiles(catalogPath: options.catalogPath)
-        let lock = try CatalogLock(catalogPath: options.catalogPath)
+        let lock: CatalogLock
+        do {
+            lock = try CatalogLock(catalogPath: options.catalogPath)
+        } catch let error as CatalogError {
+            // No lock could be made (a path too long, a read-only folder, a
+            // link in its place): the folders made for it go. Not when busy:
+            // the crawl holding the lock may be creating the catalog's files.
+            newFiles?.remove()
+            throw error
+        }
         defer { withExtendedLifetime(lock) {} }
         do {
             return try await crawl(source: source, fetchItems: fetchItems, newFiles: newFiles)

@@ -41,6 +41,8 @@ package struct PacingMemoryKeeper: Sendable {
     /// What the catalog remembers for these hosts: with several, the one
     /// that starts slowest, as one pacer serves them all.
     package func load(from catalog: Catalog) -> PacingMemory? {
+        // A tampered row is rewritten now, as a run that learns nothing writes none.
+        _ = try? catalog.repairPacingMemory(hosts: hosts)
         // A row may hold only a search depth: no rate to start from.
         let memories = hosts.compactMap { try? catalog.pacingMemory(host: $0) }.filter { $0.startRate != nil }
         return memories.min { ($0.startRate ?? 0) < ($1.startRate ?? 0) }

@@ -19,16 +19,39 @@ public struct PacingMemory: Sendable, Equatable {
     /// and one slow start costs a few minutes of one night.
     public static let maxAge: TimeInterval = 7 * 86_400
 
+    /// The slowest rate a memory may hold, the controller's own minimum.
+    /// A rate under it (5e-324/s passes the table's CHECK), or one that is
+    /// not finite, was never learnt: it is dropped as the memory is read,
+    /// so the run slow-starts and writes a real one in its place. Kept, it
+    /// would throttle every later night to one request in tens of seconds.
+    public static let minimumRate = RateController.Settings().minimum
+
     public init(
         ceiling: Double? = nil, cleanRate: Double? = nil, cleanSource: CleanRateSource? = nil, lastBlockAt: Date? = nil,
         lastBlockSeconds: Double? = nil, updatedAt: Date
     ) {
-        self.ceiling = ceiling
-        self.cleanRate = cleanRate
-        self.cleanSource = cleanRate == nil ? nil : cleanSource
+        self.ceiling = Self.plausibleRate(ceiling)
+        self.cleanRate = Self.plausibleRate(cleanRate)
+        self.cleanSource = self.cleanRate == nil ? nil : cleanSource
         self.lastBlockAt = lastBlockAt
-        self.lastBlockSeconds = lastBlockSeconds
+        // A block's length past the memory's own lifetime is no block etl timed.
+        self.lastBlockSeconds = lastBlockSeconds.flatMap { $0.isFinite && $0 >= 0 && $0 <= Self.maxAge ? $0 : nil }
         self.updatedAt = updatedAt
+    }
+
+    /// `rate` when a run could have learnt it (see ``minimumRate``).
+    static func plausibleRate(_ rate: Double?) -> Double? {
+        guard let rate, rate.isFinite, rate >= minimumRate else { return nil }
+        return rate
+    }
+
+    /// When the last confirmed block's cooldown ends, if it does after `now`:
+    /// a run started inside it waits it out rather than meet it (its
+    /// refusals would read as a new, lower limit).
+    public func blockEnd(after now: Date) -> Date? {
+        guard let lastBlockAt, let lastBlockSeconds else { return nil }
+        let end = lastBlockAt.addingTimeInterval(lastBlockSeconds)
+        return end > now ? end : nil
     }
 
     /// Whether a run starting at `now` may start from it (a date in the

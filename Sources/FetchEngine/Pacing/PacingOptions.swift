@@ -43,7 +43,7 @@ public struct PacingOptions: Sendable, Equatable {
             rate: rate,
             controllerSettings: .paced(start: rateStart, maximum: rateMax, cooldown: cooldown),
             cooldown: cooldown, maxRequests: maxRequests, maxDuration: maxDuration,
-            maxRetryAfter: maxRetryAfter, memory: usableMemory(memory, at: now), stop: stop, clock: clock)
+            maxRetryAfter: maxRetryAfter, memory: usableMemory(memory, at: now), stop: stop, clock: clock, startDate: now)
     }
 
     /// `memory` when this run may start from it.

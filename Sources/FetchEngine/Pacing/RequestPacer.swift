@@ -53,6 +53,8 @@ public actor RequestPacer {
     private var listener: (@Sendable (PacerEvent) -> Void)?
     /// A URL that answered normally lately: what probes ask for.
     private var knownGoodURL: String?
+    /// Whether any answer of this run was let through (a normal answer or an answered probe).
+    private var hasAdmitted = false
 
     /// Requests granted so far, probes included.
     public private(set) var requests = 0
@@ -62,12 +64,12 @@ public actor RequestPacer {
     public init(
         rate: RateSetting, controllerSettings: RateController.Settings = .init(), cooldown: Double,
         maxRequests: Int?, maxDuration: Double?, maxRetryAfter: Double = 600, memory: PacingMemory? = nil,
-        stop: StopSignal, clock: any FetchClock = ContinuousFetchClock()
+        stop: StopSignal, clock: any FetchClock = ContinuousFetchClock(), startDate: Date = Date()
     ) {
         self.clock = clock
         let now = clock.now
         startedAt = now
-        startDate = Date()
+        self.startDate = startDate
         nextSlot = now
         switch rate {
         case .auto:
@@ -86,6 +88,15 @@ public actor RequestPacer {
         self.deadline = maxDuration.map { now + .seconds($0) }
         self.maxRetryAfter = maxRetryAfter
         self.stop = stop
+        // Started inside the block the last run met: its refusals would
+        // read as a new, lower limit (and cost a second cooldown), so the
+        // first request waits for it to end, as long as a Retry-After is
+        // honoured at most; `--max-duration` still ends the wait.
+        if controller != nil, let end = memory?.blockEnd(after: startDate) {
+            let wait = min(end.timeIntervalSince(startDate), maxRetryAfter)
+            nextSlot = now + .seconds(wait)
+            events.append(.waitingOutBlock(seconds: wait))
+        }
     }
 
     /// The rate in force, in requests per second (infinity when unlimited).
@@ -169,6 +180,7 @@ public actor RequestPacer {
         judge.recordNormalAnswer(at: now)
         // Let through, whatever it said: the front end counted it.
         controller?.recordAdmitted(at: now)
+        hasAdmitted = true
         if isGood { knownGoodURL = url }
     }
 
@@ -206,7 +218,10 @@ public actor RequestPacer {
     /// answer (a timeout), which says nothing about a block and is not an
     /// answer let through either.
     public func recordProbe(id: Int, isRefused: Bool, isAnswered: Bool = true) {
-        if !isRefused, isAnswered { controller?.recordAdmitted(at: now) }
+        if !isRefused, isAnswered {
+            controller?.recordAdmitted(at: now)
+            hasAdmitted = true
+        }
         switch judge.recordProbe(id: id, isRefused: isRefused, at: now) {
         case .block(let isNewEpisode):
             settleBlock(isNew: isNewEpisode)
@@ -265,14 +280,24 @@ public actor RequestPacer {
     }
 
     private func settleBlock(isNew: Bool) {
-        if isNew { controller?.recordBlock(at: now) }
-        lastBlockSeconds = max(0, (judge.cooldownUntil ?? now) - now)
+        let cooldown = max(0, (judge.cooldownUntil ?? now) - now)
+        // Refused before anything was let through, after a run that met a
+        // block: that block, still in force (it lasted longer than the
+        // cooldown remembered), says nothing of the limit; the rate and the
+        // memory stay as they were. Its episode lasts until an answer is let
+        // through (see ``RefusalJudge``), so every block after is a new one.
+        let isLeftover = !hasAdmitted && controller != nil && startMemory?.lastBlockAt != nil
+        if !isLeftover {
+            if isNew { controller?.recordBlock(at: now) }
+            lastBlockSeconds = cooldown
+        }
         if let until = judge.cooldownUntil.map(instant) {
             nextSlot = max(nextSlot, until)
             isResuming = true
         }
-        post(.confirmedBlock(
-            reason: lastRefusal, cooldownSeconds: max(0, (judge.cooldownUntil ?? now) - now), newRate: currentRate))
+        post(isLeftover
+            ? .leftoverBlock(reason: lastRefusal, cooldownSeconds: cooldown)
+            : .confirmedBlock(reason: lastRefusal, cooldownSeconds: cooldown, newRate: currentRate))
         openGate()
     }
 

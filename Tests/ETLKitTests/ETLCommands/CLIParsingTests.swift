@@ -212,6 +212,13 @@ struct CLIParsingTests {
         .init(arguments: ["crawl", "--max-duration", "1h30"],
               message: "Invalid value '1h30' for '--max-duration': expected a duration such as 90m, 6h, 1h30m or 45s",
               command: "crawl"),
+        // Each unit once, largest first: `1h1h` and `30m1h` are typing slips.
+        .init(arguments: ["crawl", "--max-duration", "1h1h"],
+              message: "Invalid value '1h1h' for '--max-duration': expected a duration such as 90m, 6h, 1h30m or 45s",
+              command: "crawl"),
+        .init(arguments: ["images", "--max-duration", "30m1h"],
+              message: "Invalid value '30m1h' for '--max-duration': expected a duration such as 90m, 6h, 1h30m or 45s",
+              command: "images"),
         .init(arguments: ["crawl", "--since", "2026-02-31"],
               message: "Invalid value '2026-02-31' for '--since': expected a real calendar date as YYYY-MM-DD", command: "crawl"),
         .init(arguments: ["crawl", "--api", "ftp://x"],

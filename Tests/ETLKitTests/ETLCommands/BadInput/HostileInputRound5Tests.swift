@@ -4,6 +4,7 @@ import Testing
 @testable import ETLCommands
 @testable import ETLCore
 @testable import ETLPipeline
+import FetchEngine
 import Store
 
 /// Hostile input, round 5: lock files never written through, and the other
@@ -55,5 +56,58 @@ struct HostileInputRound5Tests {
         let run = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", fixture.pagesPath])
         #expect(run.exitCode == 75, "\(run.standardError)")
         #expect(run.firstErrorLine == "Error: catalog '\(fixture.catalogPath)' is in use by another etl pages (pid \(getpid())); try again when it has finished")
+    }
+
+    @Test("a remembered rate no run could have learnt (5e-324/s) is ignored and replaced: the next crawl paces from the default start; status shows no such figure")
+    func tamperedPacingMemory() throws {
+        let fixture = try BadInputFixture()
+        let host = try #require(PacingMemoryKeeper.host(of: fixture.mock.api))
+        do {
+            let database = try Database(path: fixture.catalogPath, create: false)
+            // Values the table's CHECKs allow: 9e999 is SQLite's infinity.
+            try database.execute(sql: """
+                INSERT INTO pacing_memory (host, ceiling, clean_rate, clean_source, last_block_at, last_block_seconds, updated_at)
+                VALUES (?, 1e-300, 4.9e-324, 'ramp', ?, 9e999, ?)
+                """, arguments: [.text(host), .text(Timestamp.string(from: Date())), .text(Timestamp.string(from: Date()))])
+        }
+        let status = try ETLRun.run(["status", "--catalog", fixture.catalogPath, "--json"])
+        #expect(status.exitCode == 0, "\(status.standardError)")
+        let shown = try JSONDecoder().decode(CatalogStatus.self, from: Data(status.standardOutput.utf8))
+        let pacing = try #require(shown.pacing.first { $0.host == host })
+        #expect(pacing.ceiling == nil && pacing.cleanRate == nil && pacing.lastBlockSeconds == nil && pacing.nextStartRate == nil)
+        let plain = try ETLRun.run(["status", "--catalog", fixture.catalogPath])
+        #expect(plain.exitCode == 0 && !plain.standardOutput.contains("e-3") && !plain.standardOutput.contains("inf"), "\(plain.standardOutput)")
+
+        // Tampered, the first slot after the listing lay 20 s away: a
+        // 60-second budget ran out on its first waits, with nothing fetched.
+        let budget = 8
+        let crawl = try ETLRun.run([
+            "crawl", "--api", fixture.mock.api, "--catalog", fixture.catalogPath, "--out", fixture.pagesPath, "--full",
+            "--max-requests", "\(budget)", "--max-duration", "60s", "--json", "--quiet", "--max-attempts", "1",
+        ])
+        #expect(crawl.exitCode == 0, "\(crawl.standardError)")
+        let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(crawl.standardOutput.utf8))
+        #expect(summary.status == .budgetReached && summary.requests == budget, "the request budget ends it, not the time budget")
+
+        let database = try Database(path: fixture.catalogPath, create: false, readOnly: true)
+        let row = try #require(try database.fetchOne(
+            sql: "SELECT ceiling, clean_rate, last_block_seconds FROM pacing_memory WHERE host = ?", arguments: [.text(host)]))
+        for column in ["ceiling", "clean_rate"] {
+            let value = try row.real(named: column)
+            #expect(value == nil || value! >= PacingMemory.minimumRate, "\(column) = \(String(describing: value))")
+        }
+        #expect(try row.real(named: "last_block_seconds") == nil)
+    }
+
+    @Test("a --catalog path too long for the system fails in one line and leaves none of the folders made for it")
+    func catalogPathTooLong() throws {
+        let folder = TemporaryDirectory()
+        let deep = (0..<20).map { _ in String(repeating: "d", count: 250) }.joined(separator: "/")
+        let path = folder.path("long/\(deep)/c.sqlite")
+        let run = try ETLRun.run(["crawl", "--api", "http://127.0.0.1:9", "--catalog", path, "--out", folder.path("pages"), "--max-attempts", "1"])
+        #expect(run.exitCode == 73, "\(run.standardError.prefix(300))")
+        #expect(run.firstErrorLine.hasPrefix("Error: cannot create catalog '\(path)': cannot create lock file '"))
+        #expect(run.firstErrorLine.hasSuffix(".lock': File name too long"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root).isEmpty)
     }
 }
