@@ -68,8 +68,50 @@ extension Catalog {
     }
 
     /// Marks runs left `running` by a killed process as `killed`, so
-    /// `etl status` does not show them as live. Called under the crawl lock.
+    /// `etl status` does not show them as live, with the figures they
+    /// stored: the answers written in their time (objects fetched, gone or
+    /// with a bad ID since they began, until the next run began), the
+    /// telemetry minutes they finished (requests, failures, retries,
+    /// blocks, when more than the answers show), their time until the last
+    /// thing they stored, and the works their answers make, which only a
+    /// finished run writes to `works`. Called under the crawl lock, before
+    /// the next run counts its own kept works (``keptCount()``), so those
+    /// are not counted twice.
     package func closeAbandonedRuns() throws {
-        try database.execute(sql: "UPDATE runs SET status = 'killed' WHERE status = 'running'")
+        let abandoned = try database.fetchAll(sql: "SELECT id FROM runs WHERE status = 'running' ORDER BY id").compactMap { try $0.integer(named: "id") }
+        guard let last = abandoned.last else { return }
+        let works = try database.fetchOne(sql: "SELECT count(*) AS n FROM works")?.integer(named: "n") ?? 0
+        let kept = try keptCount()
+        try database.transaction {
+            for id in abandoned {
+                try database.execute(sql: """
+                    WITH span AS (
+                        SELECT r.started_at AS since,
+                               coalesce((SELECT min(n.started_at) FROM runs n WHERE n.id > r.id), '9999') AS until
+                          FROM runs r WHERE r.id = ?1),
+                    stored AS (
+                        SELECT count(*) FILTER (WHERE state = \(ObjectState.fetched.sql)) AS fetched,
+                               count(*) FILTER (WHERE state = \(ObjectState.gone.sql)) AS gone,
+                               count(*) FILTER (WHERE state = \(ObjectState.badID.sql)) AS bad_ids,
+                               max(fetched_at) AS last_at
+                          FROM objects, span WHERE fetched_at >= span.since AND fetched_at < span.until),
+                    minutes AS (
+                        SELECT sum(requests) AS requests, sum(failed) AS failed, sum(retries) AS retries,
+                               sum(blocks) AS blocks, max(julianday(started_at) + seconds / 86400.0) AS last_day
+                          FROM run_minutes WHERE run_id = ?1 AND kind = 'crawl')
+                    UPDATE runs SET status = 'killed',
+                        fetched = stored.fetched, gone = stored.gone, bad_ids = stored.bad_ids,
+                        requests = max(coalesce(minutes.requests, 0), stored.fetched + stored.gone + stored.bad_ids),
+                        failed = coalesce(minutes.failed, 0), retries = coalesce(minutes.retries, 0),
+                        blocks = coalesce(minutes.blocks, 0),
+                        duration_seconds = max(0, (max(coalesce(julianday(stored.last_at), 0), coalesce(minutes.last_day, 0))
+                                                   - julianday(runs.started_at)) * 86400.0),
+                        kept = CASE WHEN runs.id = ?2 THEN ?3 ELSE kept END,
+                        kept_delta = CASE WHEN runs.id = ?2 THEN ?3 - ?4 ELSE 0 END
+                      FROM stored, minutes
+                     WHERE runs.id = ?1
+                    """, arguments: [.int(id), .int(last), .int(kept), .int(works)])
+            }
+        }
     }
 }

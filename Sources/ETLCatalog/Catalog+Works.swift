@@ -16,10 +16,7 @@ extension Catalog {
             // without the hint the planner takes objects_by_state and sorts.
             try database.execute(sql: """
                 DROP TABLE IF EXISTS temp.kept;
-                CREATE TEMP TABLE kept AS
-                    SELECT min(object_id) AS object_id FROM objects INDEXED BY objects_by_dedup_key
-                     WHERE is_complete = 1 AND state = \(ObjectState.fetched.sql) AND is_listed = 1
-                     GROUP BY dedup_key;
+                CREATE TEMP TABLE kept AS \(Self.keptSQL);
                 CREATE UNIQUE INDEX temp.kept_by_id ON kept (object_id);
                 """)
             try database.execute(sql: "DELETE FROM works WHERE object_id NOT IN (SELECT object_id FROM kept)")
@@ -56,6 +53,23 @@ extension Catalog {
     }
 
     /// The IDs of every kept work, ascending.
+    /// The works the kept rule makes of `objects` now: the first complete,
+    /// fetched, listed object of each dedup key. The partial dedup index
+    /// covers it in GROUP BY order; without the hint the planner takes
+    /// objects_by_state and sorts.
+    static let keptSQL = """
+        SELECT min(object_id) AS object_id FROM objects INDEXED BY objects_by_dedup_key
+         WHERE is_complete = 1 AND state = \(ObjectState.fetched.sql) AND is_listed = 1
+         GROUP BY dedup_key
+        """
+
+    /// How many works the kept rule makes of `objects` now. Equal to the
+    /// `works` table's count after a finished crawl; after a killed one,
+    /// which stored answers but never rebuilt `works`, it counts those too.
+    package func keptCount() throws -> Int {
+        try database.fetchOne(sql: "SELECT count(*) AS n FROM (\(Self.keptSQL))")?.integer(named: "n") ?? 0
+    }
+
     package func keptIDs() throws -> [Int] {
         var ids: [Int] = []
         try database.makeStatement(sql: "SELECT object_id FROM works ORDER BY object_id")

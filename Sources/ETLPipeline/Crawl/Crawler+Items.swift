@@ -18,7 +18,7 @@ extension Crawler {
     /// engine's loop with the source's writer, rebuild works and pages.
     func fetchItems<Items: ItemFetcher>(_ items: Items, inputs: Items.Inputs, run: inout CrawlRun) async throws {
         let catalog = run.catalog
-        let keptBefore = try catalog.keptIDs().count
+        let keptBefore = try catalog.keptCount()
         let context = PlanContext(
             catalog: catalog, options: options, client: client, pacer: run.pacer, stop: stop, reporter: reporter,
             cursor: run.cursor, mode: run.summary.mode)

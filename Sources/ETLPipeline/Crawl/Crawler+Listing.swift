@@ -63,7 +63,7 @@ extension Crawler {
     /// (every item is stored by now).
     private func record(_ listing: SourceListing, writer: ListingWriter, table: SourceTable?, run: inout CrawlRun) throws {
         let catalog = run.catalog
-        let keptBefore = try catalog.keptIDs().count
+        let keptBefore = try catalog.keptCount()
         run.summary.listed = listing.count
         run.summary.skippedListed = listing.repeats + listing.withoutID
         (run.summary.withoutUsableID, run.summary.listedAgain) = (listing.withoutID, listing.repeats)

@@ -12,6 +12,7 @@ import Testing
 @testable import SourceRegistry
 @testable import TMDBSource
 import FetchEngine
+import Store
 
 /// Real signals sent to the real `etl` binary in the middle of a crawl.
 @Suite("Interrupted crawls", .serialized)
@@ -44,12 +45,35 @@ struct InterruptTests {
         let killed = try ETLRun.run(
             arguments(fixture, api: mock.api) + ["--quiet"], signal: SIGKILL, when: { mock.objectRequestsSoFar() >= point })
         #expect(killed.exitCode == 128 + SIGKILL)
+        // What the killed run stored, read before the rerun: the oracle of its history.
+        let (storedAnswers, keptAtKill) = try {
+            let database = try Database(path: fixture.catalogPath, create: false, readOnly: true)
+            let answers = try database.fetchOne(sql: "SELECT count(*) AS n FROM objects WHERE fetched_at IS NOT NULL")?.integer(named: "n") ?? -1
+            let kept = try database.fetchOne(sql: """
+                SELECT count(DISTINCT dedup_key) AS n FROM objects WHERE is_complete = 1 AND state = 'fetched' AND is_listed = 1
+                """)?.integer(named: "n") ?? -1
+            return (answers, kept)
+        }()
         let rerun = try ETLRun.run(arguments(fixture, api: mock.api) + ["--quiet", "--json"])
         #expect(rerun.exitCode == 0)
 
         let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
         #expect(try catalog.integrityCheck() == "ok")
         #expect(try catalog.keptIDs() == expected.kept)
+        // The killed run's figures come from what it stored; the rerun counts only its own.
+        let history = try catalog.database.fetchAll(sql: "SELECT status, fetched + gone + bad_ids AS answers, requests, kept, kept_delta, duration_seconds FROM runs ORDER BY id")
+        #expect(history.count == 2)
+        if history.count == 2 {
+            let killedRow = history[0]
+            #expect(killedRow.string("status") == "killed")
+            #expect(try killedRow.integer(named: "answers") == storedAnswers && storedAnswers > 0)
+            #expect((try killedRow.integer(named: "requests") ?? 0) >= storedAnswers)
+            #expect((try killedRow.real(named: "duration_seconds") ?? 0) > 0)
+            #expect(try killedRow.integer(named: "kept") == keptAtKill && killedRow.integer(named: "kept_delta") == keptAtKill)
+            let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(rerun.standardOutput.utf8))
+            #expect(summary.keptDelta == expected.kept.count - keptAtKill, "the killed run's works are not counted again")
+            #expect(try history[1].integer(named: "kept_delta") == summary.keptDelta)
+        }
         #expect(try fixture.pageBytes() == expected.pages)
         let stats = try await mock.stats()
         let refetched = stats.per_object.values.filter { $0 > 1 }.count
