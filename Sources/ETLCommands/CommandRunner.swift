@@ -89,7 +89,7 @@ package struct CommandRunner: Sendable {
                 let client = try ImageDownloader.makeClient(for: options)
                 let summary = try await ImageDownloader(options: options, client: client, reporter: reporter, stop: stop).run()
                 outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
-                outcome.exitCode = exitCode(for: summary.status)
+                outcome.exitCode = summary.failure.map(Self.exitCode(for:)) ?? exitCode(for: summary.status)
                 // The summary (and its JSON) says what was done; the error itself belongs on stderr.
                 if summary.status == .failed, let error = summary.error {
                     outcome.standardError = "Error: \(TerminalText.escaped(error))\n"

@@ -102,6 +102,7 @@ package struct ImageDownloader: Sendable {
         } catch let error as ImageError {
             summary.status = .failed
             summary.error = error.description
+            summary.failure = error
         }
         // The minutes so far are kept; a finish after the loop's is a no-op.
         let figures = await run.finish()

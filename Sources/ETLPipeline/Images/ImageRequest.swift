@@ -84,12 +84,12 @@ package struct ImageRequest: LadderFetchKind {
             bytes: body.count, sha256: SHA256.hex(of: body), width: facts.width, height: facts.height, facts: facts.facts)
         do {
             try directory.write(body, as: file.name)
-        } catch ImageError.occupied(let path) {
-            return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
-        } catch let error as ImageError {
-            return .fatal(error)
         } catch {
-            return .fatal(ImageError.cannotWrite(path: directory.filePath(file.name), reason: "\(error)"))
+            maker.removeThumbnail(of: facts.facts)
+            if case ImageError.occupied(let path) = error {
+                return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
+            }
+            return .fatal(error as? ImageError ?? ImageError.cannotWrite(path: directory.filePath(file.name), reason: "\(error)"))
         }
         return .done(result(job, .saved(file), status: status, contentType: response.contentType))
     }

@@ -45,6 +45,13 @@ package struct ImageSummary: Sendable, Equatable, Codable {
     package var durationSeconds = 0.0
     package var achievedRate = 0.0
     package var error: String?
+    /// What stopped the run when it failed, for its exit code (a full disk
+    /// is 74, as for every output); not part of the printed summary.
+    package var failure: ImageError?
+
+    private enum CodingKeys: String, CodingKey {
+        case status, mode, directory, cached, downloaded, decodedAgain, bytes, failed, failures, skippedFailed, withoutURL, remaining, removedTemporary, removedOrphans, requests, blocks, refusals, noise, retries, durationSeconds, achievedRate, error
+    }
 
     package init() {}
 

@@ -49,6 +49,15 @@ package struct PictureMaker: Sendable {
         }
     }
 
+    /// Deletes the thumbnail `facts` names, made for a picture that could
+    /// not be written: no row would vouch for it.
+    package func removeThumbnail(of facts: PictureFacts) {
+        let prefix = PictureFacts.thumbFolder + "/"
+        let file = facts.thumbFile
+        guard file.hasPrefix(prefix) else { return }
+        thumbs.remove(String(file.dropFirst(prefix.count)))
+    }
+
     /// The thumbnails of `objectID` other than `kept` (a name in the
     /// thumbnail folder): those of another format, or all of them when the
     /// picture failed. Deleting them keeps the folder to the rows' files.

@@ -110,4 +110,36 @@ struct HostileInputRound5Tests {
         #expect(run.firstErrorLine.hasSuffix(".lock': File name too long"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root).isEmpty)
     }
+
+    @Test("a full disk under etl images exits 74 as every output does, and leaves no thumbnail without its picture; the rerun completes")
+    func fullDiskUnderImages() async throws {
+        // A 400 KB tmpfs in a private mount namespace, where the machine allows one.
+        let probe = try ETLRun.runShell("unshare -m sh -c 'mount -t tmpfs -o size=4k tmpfs /mnt' 2>/dev/null")
+        guard probe.exitCode == 0 else { return }
+        let fixture = try await ImageFixture()
+        let folder = fixture.crawl.path("small")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let images = folder + "/images"
+        let command = [TestPaths.etlExecutable, "images", "--catalog", fixture.catalogPath, "--dir", images,
+                       "--image-hosts", "127.0.0.1", "--rate", "unlimited", "--quiet"].map { "'\($0)'" }.joined(separator: " ")
+        // Inside the namespace: run etl, then name every thumbnail whose picture is not there.
+        let script = """
+            mount -t tmpfs -o size=400k tmpfs '\(folder)' || exit 99
+            \(command) >/dev/null; code=$?
+            for thumb in '\(images)'/thumbs/*.webp; do
+                [ -e "$thumb" ] || continue
+                id=$(basename "$thumb" .webp)
+                ls '\(images)'/"$id".* >/dev/null 2>&1 || echo "orphan $thumb"
+            done
+            exit $code
+            """
+        let full = try ETLRun.runShell("unshare -m sh -c \"\(script.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "$", with: "\\$"))\"")
+        #expect(full.exitCode == 74, "\(full.standardError)")
+        #expect(full.standardError.hasPrefix("Error: cannot write image '\(images)/"), "\(full.standardError)")
+        #expect(full.standardError.contains("No space left on device"))
+        #expect(full.standardOutput == "", "thumbnails without their picture: \(full.standardOutput)")
+        let rerun = try ETLRun.run(["images", "--catalog", fixture.catalogPath, "--dir", fixture.imagesPath,
+                                    "--image-hosts", "127.0.0.1", "--rate", "unlimited", "--quiet"])
+        #expect(rerun.exitCode == 0, "\(rerun.standardError)")
+    }
 }
