@@ -44,7 +44,7 @@ package enum PictureDecoder {
         if let size = kind.dimensions(of: bytes), let problem = limits.problem(kind: kind, width: size.width, height: size.height, bytes: bytes.count) {
             return .failed(.tooLarge, reason: "the header says \(problem)")
         }
-        guard etl_vips_start() == 0 else { return .failed(.undecodable, reason: "libvips cannot start") }
+        guard etl_vips_start() == 0 else { return .failed(.resources, reason: "libvips cannot start") }
         var error = [CChar](repeating: 0, count: 512)
         var info = etl_vips_header_info()
         let status = bytes.withUnsafeBytes { etl_vips_header($0.baseAddress, $0.count, &info, &error, error.count) }
@@ -140,9 +140,14 @@ package enum PictureDecoder {
     }
 
     /// The decoder's message on one line, control characters escaped; an
-    /// early end of the data is `truncated`, anything else `undecodable`.
+    /// early end of the data is `truncated`, memory or a thread the machine
+    /// would not give `resources` (libvips says "Insufficient memory",
+    /// "Error creating thread" under `ulimit -v`), anything else `undecodable`.
     private static func failure(_ error: [CChar]) -> (ImageFailure, reason: String) {
-        let message = error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        failure(message: error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    }
+
+    static func failure(message: String) -> (ImageFailure, reason: String) {
         // libvips reads a JPEG's header more than once and logs its warning each time.
         var seen: Set<Substring> = []
         let lines = message.split(whereSeparator: \.isNewline).filter { seen.insert($0).inserted }
@@ -151,6 +156,10 @@ package enum PictureDecoder {
         let lowered = reason.lowercased()
         let isTruncated = ["premature end", "truncated", "unexpected end", "end of file", "out of data", "short read"]
             .contains { lowered.contains($0) }
-        return (isTruncated ? .truncated : .undecodable, reason: "the decoder says: " + reason)
+        let isShort = ["insufficient memory", "out of memory", "cannot allocate", "unable to allocate", "failed to allocate",
+                       "error creating thread", "unable to create thread", "resource temporarily unavailable"]
+            .contains { lowered.contains($0) }
+        let kind: ImageFailure = isShort ? .resources : isTruncated ? .truncated : .undecodable
+        return (kind, reason: "the decoder says: " + reason)
     }
 }

@@ -3,6 +3,15 @@ import ETLCore
 import FetchEngine
 import Foundation
 
+// glibc gives threads that allocate at once malloc arenas of their own,
+// 64 MB of address space each and up to eight per core, which `ulimit -v`
+// counts: under a 600 MB limit a picture run's arenas left no room for the
+// threads libvips and the runtime start, so pictures failed and the run
+// stalled. Two arenas serve this process's few threads as fast.
+// (<malloc.h> is not in Swift's Glibc module; M_ARENA_MAX is -8 there.)
+@_silgen_name("mallopt") func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+_ = mallopt(-8, 2)
+
 // Parse, run, report, exit: everything else lives in ETLKit.
 Console.prepare()
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -40,6 +40,21 @@ package enum ImageFailure: String, Sendable, CaseIterable, Codable, Comparable {
     /// A file of the user's (or a link) is where the picture or its
     /// thumbnail would go: etl never replaces what it did not write.
     case occupied
+    /// The machine ran short while the picture was decoded (memory, a
+    /// thread: an `ulimit -v`, a crowded machine), after the retries: no
+    /// verdict on the picture. The next run tries it again without
+    /// `--retry-failed`.
+    case resources
+
+    /// Whether the failure says something of the picture itself, so later
+    /// runs skip it until `--retry-failed`; a host that could not be
+    /// reached or a machine short of memory says nothing of it.
+    package var isVerdict: Bool {
+        switch self {
+        case .unreachable, .resources: false
+        default: true
+        }
+    }
 
     package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -72,7 +72,7 @@ package struct ImagePlan: Sendable {
                 continue
             }
             let sameURL = candidate.cachedURL == url
-            if candidate.state == .failed, sameURL, !retryFailed, candidate.failure != .unreachable {
+            if candidate.state == .failed, sameURL, !retryFailed, candidate.failure?.isVerdict ?? true {
                 skippedFailed += 1
                 continue
             }

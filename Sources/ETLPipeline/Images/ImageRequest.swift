@@ -74,6 +74,9 @@ package struct ImageRequest: LadderFetchKind {
         case .failed(.truncated, let reason):
             // Pixel data cut short: the connection may have dropped it.
             return .retry(FetchFailure(.truncated, reason: reason, status: status, contentType: response.contentType), retryAfter: nil)
+        case .failed(.resources, let reason):
+            // The machine ran short, not the picture: tried again, and recorded as no verdict.
+            return .retry(FetchFailure(.resources, reason: reason, status: status, contentType: response.contentType), retryAfter: nil)
         case .failed(let failure, let reason):
             return .done(result(job, .failed(failure, reason: reason), status: status, contentType: response.contentType))
         case .picture(let width, let height, let picture):
@@ -122,6 +125,7 @@ package struct ImageRequest: LadderFetchKind {
         case .invalidURL: return .invalidURL
         case .undecodable: return .badBody
         case .occupied: return .status
+        case .resources: return .resources
         }
     }
 
@@ -136,6 +140,7 @@ package struct ImageRequest: LadderFetchKind {
         case .unreachable: return .unreachable
         case .tooLarge: return .tooLarge
         case .invalidURL: return .invalidURL
+        case .resources: return .resources
         }
     }
 

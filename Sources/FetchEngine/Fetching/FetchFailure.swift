@@ -4,6 +4,8 @@ import Foundation
 public struct FetchFailure: Sendable, Equatable {
     public enum Category: String, Sendable {
         case status, timeout, network, truncated, refused, badBody, tooLarge, invalidURL, unreachable
+        /// The machine, not the answer: memory or a thread ran short handling it.
+        case resources
     }
 
     public var category: Category

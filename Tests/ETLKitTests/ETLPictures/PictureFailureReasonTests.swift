@@ -52,4 +52,23 @@ struct PictureFailureReasonTests {
         let differing = together.indices.filter { together[$0] != alone[$0] }
         #expect(differing.isEmpty, "\(differing.count) of \(pictures.count) differ from their decode alone, e.g. \(differing.prefix(3).map { "\($0 + 1): \(together[$0].map { "\($0)" } ?? "none")" })")
     }
+
+    /// What libvips and GLib say when the machine, not the picture, falls
+    /// short (under `ulimit -v`): no verdict on the picture.
+    @Test(arguments: [
+        "glib: Error creating thread: Resource temporarily unavailable",
+        "VipsJpeg: Insufficient memory (case 4)",
+        "vips__file_open_read: out of memory",
+        "unable to allocate 1048576 bytes",
+    ])
+    func aShortMachineIsNoVerdict(message: String) {
+        #expect(PictureDecoder.failure(message: message).0 == .resources)
+        #expect(!ImageFailure.resources.isVerdict)
+    }
+
+    @Test func aBrokenPictureIsOne() {
+        #expect(PictureDecoder.failure(message: "VipsJpeg: Corrupt JPEG data: 3 extraneous bytes before marker 0xc4").0 == .undecodable)
+        #expect(PictureDecoder.failure(message: "VipsJpeg: Premature end of JPEG file").0 == .truncated)
+        #expect(ImageFailure.undecodable.isVerdict)
+    }
 }

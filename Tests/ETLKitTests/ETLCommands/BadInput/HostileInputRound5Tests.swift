@@ -142,4 +142,35 @@ struct HostileInputRound5Tests {
                                     "--image-hosts", "127.0.0.1", "--rate", "unlimited", "--quiet"])
         #expect(rerun.exitCode == 0, "\(rerun.standardError)")
     }
+
+    @Test("under ulimit -v 600000 etl images verifies every picture; a picture failed for want of memory is tried again without --retry-failed")
+    func memoryLimitIsNoVerdict() async throws {
+        let fixture = try await ImageFixture()
+        let images = ["images", "--catalog", fixture.catalogPath, "--dir", fixture.imagesPath, "--image-hosts", "127.0.0.1",
+                      "--rate", "unlimited", "--quiet"]
+        let command = ([TestPaths.etlExecutable] + images).map { "'\($0)'" }.joined(separator: " ")
+        let limited = try ETLRun.runShell("ulimit -v 600000 && exec \(command)")
+        #expect(limited.exitCode == 0, "\(limited.standardError)")
+        let paged = try fixture.catalog().recordedPages().reduce(0) { $0 + $1.count }
+        func count(_ state: String) throws -> Int {
+            try Database(path: fixture.catalogPath, create: false, readOnly: true)
+                .fetchOne(sql: "SELECT count(*) AS n FROM images WHERE state = ?", arguments: [.text(state)])?.integer(named: "n") ?? -1
+        }
+        #expect(try count("ok") == paged && paged > 0)
+
+        // As a run short of memory leaves them: failed, for want of resources.
+        do {
+            let database = try Database(path: fixture.catalogPath, create: false)
+            try database.execute(sql: """
+                UPDATE images SET state = 'failed', failure = 'resources', error = 'the decoder says: glib: Error creating thread',
+                       file = NULL, bytes = NULL, sha256 = NULL
+                 WHERE object_id IN (SELECT object_id FROM images ORDER BY object_id LIMIT 5)
+                """)
+        }
+        let again = try ETLRun.run(images + ["--json"])
+        #expect(again.exitCode == 0, "\(again.standardError)")
+        let summary = try JSONDecoder().decode(ImageSummary.self, from: Data(again.standardOutput.utf8))
+        #expect(summary.skippedFailed == 0 && summary.downloaded + summary.cached >= 5)
+        #expect(try count("failed") == 0 && count("ok") == paged)
+    }
 }
