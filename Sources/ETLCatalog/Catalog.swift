@@ -34,7 +34,8 @@ package final class Catalog {
     /// another source): it runs before anything is written, an upgrade
     /// included, or, for a file with no tables yet, once its schema is made.
     package static func open(
-        path: String, create: Bool = true, reasons: ReasonVocabulary, accepts: ((Catalog) throws -> Void)? = nil
+        path: String, create: Bool = true, reasons: ReasonVocabulary, accepts: ((Catalog) throws -> Void)? = nil,
+        stop: StopSignal? = nil
     ) throws -> Catalog {
         let exists = try checkExisting(path: path)
         // A command that only reads never makes a catalog of an empty file.
@@ -58,7 +59,7 @@ package final class Catalog {
             throw CatalogError.opening(error, path: path) ?? CatalogError.cannotOpen(path: path, reason: error.message)
         }
         let catalog = Catalog(database: database, path: path, reasons: reasons)
-        try catalog.prepareSchema(accepts: accepts)
+        try catalog.prepareSchema(accepts: accepts, stop: stop)
         return catalog
     }
 
@@ -123,12 +124,12 @@ package final class Catalog {
     /// nothing created beside it. `accepts` is ``open(path:create:reasons:accepts:)``'s,
     /// run on a catalog read as it is too.
     package static func openForReading(
-        path: String, reasons: ReasonVocabulary, accepts: ((Catalog) throws -> Void)? = nil
+        path: String, reasons: ReasonVocabulary, accepts: ((Catalog) throws -> Void)? = nil, stop: StopSignal? = nil
     ) throws -> Catalog {
         guard try checkExisting(path: path) else { throw CatalogError.missing(path: path) }
         if isEmptyFile(path) { throw CatalogError.emptyFile(path: path) }
         let folder = LocalPath(path).parent.string
-        if access(path, W_OK) == 0 && access(folder, W_OK) == 0 { return try open(path: path, create: false, reasons: reasons, accepts: accepts) }
+        if access(path, W_OK) == 0 && access(folder, W_OK) == 0 { return try open(path: path, create: false, reasons: reasons, accepts: accepts, stop: stop) }
         // `immutable` reads the main file alone: right when no WAL holds
         // commits not yet copied into it. With one, SQLite must read the WAL,
         // which needs its -shm file; if that cannot be made, it says so.
@@ -168,7 +169,7 @@ package final class Catalog {
         }
     }
 
-    private func prepareSchema(accepts: ((Catalog) throws -> Void)?) throws {
+    private func prepareSchema(accepts: ((Catalog) throws -> Void)?, stop: StopSignal?) throws {
         let (applicationID, userVersion, tableCount) = try readHeader()
         if Int64(applicationID) != CatalogSchema.applicationID {
             guard tableCount == 0 else {
@@ -191,8 +192,22 @@ package final class Catalog {
         }
         // A file with no tables holds nothing to refuse until it is a catalog.
         if tableCount > 0 { try accepts?(self) }
-        try upgradeSchema(from: userVersion)
+        // An upgrade of a large catalog runs for seconds in one transaction:
+        // a signal ends it, the transaction rolls back, the file is as it was.
+        try stoppable(by: stop) { try upgradeSchema(from: userVersion) }
         if tableCount == 0 { try accepts?(self) }
+    }
+
+    /// Runs `body` (an upgrade, a table rebuild) so that a stop requested
+    /// meanwhile ends it: SQLite's statement is interrupted, its
+    /// transaction rolls back, and ``StoppedBySignal`` is thrown.
+    package func stoppable<T>(by stop: StopSignal?, _ body: () throws -> T) throws -> T {
+        guard let stop else { return try body() }
+        do {
+            return try database.interrupting(when: { stop.isRequested }, body)
+        } catch let error as DatabaseError where error.isInterrupt {
+            throw StoppedBySignal()
+        }
     }
 
     /// Sets the connection's pragmas and migrates the schema to this release's.

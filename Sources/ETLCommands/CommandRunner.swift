@@ -111,7 +111,7 @@ package struct CommandRunner: Sendable {
                 let paths = try GalleryBuilder(options: options).run()
                 outcome.standardOutput = "wrote \(paths.count) gallery page\(paths.count == 1 ? "" : "s") to \(TerminalText.escaped(options.resolvedOutDirectory))\n"
             case .status(let path, let isJSON, let source):
-                let catalog = try Catalog.openSourceForReading(path: path, requiring: source)
+                let catalog = try Catalog.openSourceForReading(path: path, requiring: source, stop: stop)
                 var status = try catalog.status()
                 status.reportPath = ReportOptions.defaultOutPath(catalogPath: catalog.path)
                 status.hasReport = LocalPath(status.reportPath).kind == .regular && ReportBuilder.isReport(status.reportPath)
@@ -142,10 +142,10 @@ package struct CommandRunner: Sendable {
         try PageWriter(outDirectory: options.outDirectory).checkWritable()
         let lock = try CatalogLock.existing(catalogPath: options.catalogPath, purpose: .pages)
         defer { withExtendedLifetime(lock) {} }
-        let catalog = try Catalog.openSource(path: options.catalogPath, create: false, requiring: options.source)
+        let catalog = try Catalog.openSource(path: options.catalogPath, create: false, requiring: options.source, stop: stop)
         guard try !catalog.keptIDs().isEmpty else { throw PagesError.noWorks(catalog: options.catalogPath) }
         let (settings, changes) = try PagesBuilder.settings(for: options.paging, in: catalog)
-        let result = try PagesBuilder(catalog: catalog, settings: settings, outDirectory: options.outDirectory).build()
+        let result = try PagesBuilder(catalog: catalog, settings: settings, outDirectory: options.outDirectory).build(stop: stop)
         if !changes.isEmpty { reporter.crawl(didReport: .pageSettingsChanged(changes)) }
         let paged = result.pages.reduce(0) { $0 + $1.count }
         var text = "wrote \(result.pages.count) pages (\(paged) works, \(result.unpaged) not paged"

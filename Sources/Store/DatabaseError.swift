@@ -45,4 +45,7 @@ public struct DatabaseError: Error, Equatable, CustomStringConvertible, Sendable
     public var isNotADatabase: Bool {
         resultCode == SQLITE_NOTADB || resultCode == SQLITE_CORRUPT
     }
+
+    /// The statement was ended by ``Database/interrupting(when:_:)``.
+    public var isInterrupt: Bool { resultCode == SQLITE_INTERRUPT }
 }

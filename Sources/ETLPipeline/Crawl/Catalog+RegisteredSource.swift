@@ -21,10 +21,11 @@ extension Catalog {
     /// yet upgraded, so it reads only what every version holds.
     /// Every command opens a catalog through here (an architecture test holds it).
     package static func openSource(
-        path: String, create: Bool = true, requiring source: SourceName? = nil, checking inputs: ((Catalog) throws -> Void)? = nil
+        path: String, create: Bool = true, requiring source: SourceName? = nil, checking inputs: ((Catalog) throws -> Void)? = nil,
+        stop: StopSignal? = nil
     ) throws -> Catalog {
-        let catalog = try open(path: path, create: create, reasons: SourceRegistry.reasons, accepts: accepting(source, inputs))
-        try catalog.orderAsFresh()
+        let catalog = try open(path: path, create: create, reasons: SourceRegistry.reasons, accepts: accepting(source, inputs), stop: stop)
+        try catalog.stoppable(by: stop) { try catalog.orderAsFresh() }
         return catalog
     }
 
@@ -46,10 +47,11 @@ extension Catalog {
     /// (an export shows its columns in a fresh catalog's order instead,
     /// through ``columnsAsFresh(of:)``).
     package static func openSourceForReading(
-        path: String, requiring source: SourceName? = nil, checking inputs: ((Catalog) throws -> Void)? = nil
+        path: String, requiring source: SourceName? = nil, checking inputs: ((Catalog) throws -> Void)? = nil,
+        stop: StopSignal? = nil
     ) throws -> Catalog {
-        let catalog = try openForReading(path: path, reasons: SourceRegistry.reasons, accepts: accepting(source, inputs))
-        if !catalog.isReadOnly { try catalog.orderAsFresh() }
+        let catalog = try openForReading(path: path, reasons: SourceRegistry.reasons, accepts: accepting(source, inputs), stop: stop)
+        if !catalog.isReadOnly { try catalog.stoppable(by: stop) { try catalog.orderAsFresh() } }
         return catalog
     }
 

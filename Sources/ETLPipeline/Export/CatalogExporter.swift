@@ -72,7 +72,7 @@ package struct CatalogExporter {
     }
 
     private func open() throws -> Catalog {
-        try Catalog.openSourceForReading(path: options.catalogPath, requiring: options.givenSource)
+        try Catalog.openSourceForReading(path: options.catalogPath, requiring: options.givenSource, stop: stop)
     }
 
     private func write(catalog: Catalog, to output: ([UInt8]) throws -> Void) throws -> Int {

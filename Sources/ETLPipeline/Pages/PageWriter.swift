@@ -52,12 +52,14 @@ package struct PageWriter: Sendable {
     /// Writes `pages` as `1.txt` … `N.txt`, and `bundles` (when given, one
     /// per page) as `1.json` … `N.json` in the same set.
     @discardableResult
-    package func write(pages: [[Int]], bundles: [[UInt8]]? = nil) throws -> Written {
+    /// A stop requested while the files are written ends the write before
+    /// any is put in place (``StoppedBySignal``): the set stays as it was.
+    package func write(pages: [[Int]], bundles: [[UInt8]]? = nil, stop: StopSignal? = nil) throws -> Written {
         let files = Self.files(pages: pages, bundles: bundles)
         let out = LocalPath(outDirectory).string
         var status = stat()
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            let manifest = try writeInPlace(files: files, pageCount: pages.count, folder: out)
+            let manifest = try writeInPlace(files: files, pageCount: pages.count, folder: out, stop: stop)
             return Written(folder: out, ignoredManifestLines: manifest.ignored, ignoredManifest: manifest.ignoredManifest)
         }
         if lstat(out, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK {
@@ -67,7 +69,7 @@ package struct PageWriter: Sendable {
             // The user's link: etl swaps only the links it made.
             throw PagesError.cannotWrite(path: out, reason: Self.foreignLink)
         }
-        return Written(folder: try writeGeneration(files: files, link: out))
+        return Written(folder: try writeGeneration(files: files, link: out, stop: stop))
     }
 
     /// Why a link at `--out` that etl did not make is refused.
@@ -91,7 +93,7 @@ package struct PageWriter: Sendable {
         return files
     }
 
-    private func writeGeneration(files: [(name: String, bytes: [UInt8])], link: String) throws -> String {
+    private func writeGeneration(files: [(name: String, bytes: [UInt8])], link: String, stop: StopSignal?) throws -> String {
         let parent = LocalPath(link).parent.string
         let name = LocalPath(link).name
         try createFolder(parent)
@@ -103,6 +105,7 @@ package struct PageWriter: Sendable {
             // A fresh folder: its files go straight in, and the link's
             // rename below puts the whole set in place at once.
             for file in files {
+                if stop?.isRequested == true { throw StoppedBySignal() }
                 try AtomicFile.create(file.bytes, at: "\(folder)/\(file.name)")
             }
             sync()
@@ -127,7 +130,9 @@ package struct PageWriter: Sendable {
     }
 
     /// Returns what it read of the manifest (the lines it ignored, or why it ignored the manifest).
-    private func writeInPlace(files: [(name: String, bytes: [UInt8])], pageCount: Int, folder: String) throws -> WrittenFiles.Contents {
+    private func writeInPlace(
+        files: [(name: String, bytes: [UInt8])], pageCount: Int, folder: String, stop: StopSignal?
+    ) throws -> WrittenFiles.Contents {
         // The folder is the user's: only page files etl wrote may be removed.
         let manifest = WrittenFiles(folder: folder, accepts: Self.isPageName)
         let contents = manifest.read()
@@ -135,7 +140,10 @@ package struct PageWriter: Sendable {
         // Nothing of the user's is overwritten either. A folder written before
         // manifests existed has etl's page files unlisted, so without a
         // manifest `N.txt` is taken as etl's; bundles are newer than manifests.
-        let hasManifest = access("\(folder)/\(WrittenFiles.fileName)", F_OK) == 0
+        // A manifest ignored as a whole (a link, a pipe) vouches for nothing
+        // either: the folder is read as one without a manifest, and the
+        // warning about it is said.
+        let hasManifest = contents.ignoredManifest == nil && access("\(folder)/\(WrittenFiles.fileName)", F_OK) == 0
         for file in files where !written.contains(file.name) && access("\(folder)/\(file.name)", F_OK) == 0 {
             if !hasManifest && file.name.hasSuffix(".txt") { continue }
             throw PagesError.cannotWrite(
@@ -144,7 +152,10 @@ package struct PageWriter: Sendable {
         let names = Set(files.map(\.name))
         var batch = AtomicFile.Batch()
         do {
-            for file in files { try batch.stage(file.bytes, as: "\(folder)/\(file.name)") }
+            for file in files {
+                if stop?.isRequested == true { throw StoppedBySignal() }
+                try batch.stage(file.bytes, as: "\(folder)/\(file.name)")
+            }
             // The manifest names the new files before they are there, so a
             // killed run never leaves a file of etl's that it does not vouch for.
             try batch.commit {

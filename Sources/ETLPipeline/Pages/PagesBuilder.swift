@@ -74,7 +74,11 @@ package struct PagesBuilder {
 
     /// Files first, then the catalog: if writing files fails, the catalog
     /// still describes the set that is on disk.
-    package func build() throws -> Result {
+    /// `stop` (`etl pages`) ends the work between steps and between the
+    /// files written, before anything is put in place; a crawl writes its
+    /// pages whatever signal ended it, so it gives none.
+    package func build(stop: StopSignal? = nil) throws -> Result {
+        func checkStop() throws { if stop?.isRequested == true { throw StoppedBySignal() } }
         var kept = try catalog.keptIDs()
         var withoutImage = 0
         if requireImage {
@@ -87,10 +91,12 @@ package struct PagesBuilder {
             kept = kept.filter { verified.contains($0) && !duplicates.contains($0) }
             withoutImage = all - kept.count
         }
+        try checkStop()
         let pages = layout.pages(for: kept)
         let previous = try catalog.recordedPages()
         let bundles = writesBundles ? try PageBundle.bundles(for: pages, in: catalog) : nil
-        let written = try PageWriter(outDirectory: outDirectory).write(pages: pages, bundles: bundles)
+        try checkStop()
+        let written = try PageWriter(outDirectory: outDirectory).write(pages: pages, bundles: bundles, stop: stop)
         try catalog.recordPages(pages)
         let settings = PageSettings(layout: layout, requireImage: requireImage, writesBundles: writesBundles)
         try catalog.setSetting(Self.layoutKey, to: settings.stored)

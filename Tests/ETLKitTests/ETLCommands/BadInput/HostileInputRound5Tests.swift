@@ -173,4 +173,81 @@ struct HostileInputRound5Tests {
         #expect(summary.skippedFailed == 0 && summary.downloaded + summary.cached >= 5)
         #expect(try count("failed") == 0 && count("ok") == paged)
     }
+
+    @Test("SIGTERM while etl status upgrades a large old catalog: exit 143 at once, the catalog left as it was")
+    func signalDuringAnUpgrade() throws {
+        let folder = TemporaryDirectory()
+        let path = folder.path("v1.sqlite")
+        do {
+            // Version 1's fixture, its objects copied 4,000 times: an upgrade of seconds.
+            let database = try CatalogFixture.shipped(version: 1, path: path)
+            try database.execute(sql: """
+                INSERT INTO objects
+                SELECT o.object_id + n.k * 100000, o.state, o.needs_fetch, o.is_listed, o.withdrawn_at, o.http_status, o.fetched_at,
+                       o.attempts, o.error, o.raw_json, o.is_public_domain, o.primary_image, o.primary_image_small,
+                       o.artist_display_name, o.title, o.classification, o.object_date, o.medium, o.object_url, o.department,
+                       o.metadata_date, o.is_complete, o.dedup_key || n.k, o.planned_out
+                  FROM objects o, (WITH RECURSIVE c(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM c WHERE k < 4000) SELECT k FROM c) n
+                """)
+        }
+        let before = Self.bytes(path)
+        // The event: the upgrade's transaction has begun writing (its rollback journal exists).
+        let run = try ETLRun.run(["status", "--catalog", path], signal: SIGTERM, when: { FileManager.default.fileExists(atPath: path + "-journal") })
+        #expect(run.exitCode == 143, "\(run.standardError)")
+        #expect(run.firstErrorLine == "Error: stopped by a signal; nothing was replaced")
+        #expect(Self.bytes(path) == before, "the upgrade rolled back: the file is byte for byte as it was")
+        let after = try ETLRun.run(["status", "--catalog", path])
+        #expect(after.exitCode == 0, "\(after.standardError)")
+    }
+
+    @Test("SIGTERM while etl pages writes 10,000 pages: exit 143, no page set put in place, none left half-made")
+    func signalDuringPages() throws {
+        let fixture = try BadInputFixture()
+        do {
+            let database = try Database(path: fixture.catalogPath, create: false)
+            // Kept works enough for 10,000 pages of 20 (rows the pages read: works and their objects).
+            try database.execute(sql: """
+                INSERT INTO objects (object_id, state, needs_fetch) SELECT 10000000 + value, 'fetched', 0
+                  FROM (WITH RECURSIVE c(value) AS (SELECT 1 UNION ALL SELECT value + 1 FROM c WHERE value < 200000) SELECT value FROM c);
+                INSERT INTO works (object_id, title, artist_display_name, primary_image)
+                SELECT object_id, 'Title', 'Artist', 'https://example.org/a.jpg' FROM objects WHERE object_id > 10000000;
+                """)
+        }
+        let out = fixture.folder.path("many")
+        let parent = fixture.folder.root
+        // The event: the new set's folder (`.many.<suffix>`) is being filled.
+        let isWriting = {
+            ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).contains { $0.hasPrefix(".many.") }
+        }
+        let run = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", out, "--pages", "10000", "--page-size", "20"],
+                                 signal: SIGTERM, when: isWriting)
+        #expect(run.exitCode == 143, "\(run.standardError)")
+        #expect(run.firstErrorLine == "Error: stopped by a signal; nothing was replaced")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(!isWriting(), "the half-made set is removed")
+    }
+
+    @Test("a page folder whose manifest is a link or a pipe is read as one without a manifest, with the promised warning")
+    func pageManifestThatIsNoFile() throws {
+        let fixture = try BadInputFixture()
+        // A folder of the user's, which etl fills in place beside its manifest.
+        let out = fixture.folder.path("plain")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let first = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", out])
+        #expect(first.exitCode == 0, "\(first.standardError)")
+        let manifest = out + "/" + WrittenFiles.fileName
+        let victim = fixture.folder.path("victim.txt")
+        try Data("mine\n".utf8).write(to: URL(fileURLWithPath: victim))
+        for makeManifest in [{ try FileManager.default.createSymbolicLink(atPath: manifest, withDestinationPath: victim) },
+                             { guard mkfifo(manifest, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) } }] {
+            try FileManager.default.removeItem(atPath: manifest)
+            try makeManifest()
+            let run = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", out], timeout: 60)
+            #expect(run.exitCode == 0, "\(run.standardError)")
+            #expect(run.errorLines(starting: "Warning:").count == 1)
+            #expect(run.errorLines(starting: "Warning:").first?.hasPrefix("Warning: ignored the manifest '\(manifest)' itself: ") == true)
+            #expect(Self.bytes(victim) == Data("mine\n".utf8))
+            #expect(HostileOutputTests.kind(manifest) == S_IFREG, "etl's own manifest replaced it")
+        }
+    }
 }
