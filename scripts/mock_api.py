@@ -441,7 +441,12 @@ class Handler(BaseHTTPRequestHandler):
                 keep_block = bool(json.loads(raw or b"{}").get("keep_block", False))
             except (ValueError, AttributeError):
                 return self.reply(400, dumps({"message": "body must be a JSON object"}), count=False)
-            app.stats.clear(keep_block=keep_block)
+            # The other mocks reuse this handler with counters of their own,
+            # which keep no blocker: only mock_api's take `keep_block`.
+            if keep_block:
+                app.stats.clear(keep_block=True)
+            else:
+                app.stats.clear()
             return self.reply(200, b"{}", count=False)
         if path == "/__config":
             try:
