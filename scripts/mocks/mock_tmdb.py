@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mock of TMDB's /movie/now_playing and its image host, for tests (stdlib only).
 
-    python3 scripts/mock_tmdb.py [--movies 800] [--seed 0] [--day 1] [--port 0] [--port-file P] [faults...]
+    python3 scripts/mocks/mock_tmdb.py [--movies 800] [--seed 0] [--day 1] [--port 0] [--port-file P] [faults...]
 
 Shaped like the real API v3: api_key query or Bearer token, 401/400/404/429
 bodies with status_code and status_message, 20 results a page sorted by

@@ -5,7 +5,7 @@ path in twelve paints one of four shared scenes at a size of its own: a near
 copy (the same picture resized), as a museum's two records of one print are.
 
 The bytes depend on the path only, so a retry gets the same picture, and no
-picture file is kept in the repository. `python3 scripts/mock_pictures.py
+picture file is kept in the repository. `python3 scripts/mocks/mock_pictures.py
 PATH OUT.png` writes one to look at."""
 
 import hashlib, math, struct, sys, zlib

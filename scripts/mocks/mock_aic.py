@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mock of the Art Institute of Chicago's API (api.artic.edu/api/v1) and its IIIF host, for tests (stdlib only).
 
-    python3 scripts/mock_aic.py [--artworks 12000] [--seed 0] [--port 0] [--port-file P] [faults...]
+    python3 scripts/mocks/mock_aic.py [--artworks 12000] [--seed 0] [--port 0] [--port-file P] [faults...]
 
 Shaped like the real API: {"pagination", "data", "info", "config":
 {"iiif_url", "website_url"}}; only the `fields` asked for are returned; empty

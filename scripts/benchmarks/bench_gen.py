@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Lays out Met-shaped records as static files for nginx (used by scripts/bench).
+"""Lays out Met-shaped records as static files for nginx (used by scripts/benchmarks/bench).
 
-    python3 scripts/bench_gen.py --count N --seed S --root DIR [--extra 0.05]
-    python3 scripts/bench_gen.py --from FILE.jsonl --root DIR [--extra 0.05]
+    python3 scripts/benchmarks/bench_gen.py --count N --seed S --root DIR [--extra 0.05]
+    python3 scripts/benchmarks/bench_gen.py --from FILE.jsonl --root DIR [--extra 0.05]
 
 Writes, under DIR:
   listing.json      {"total": M, "objectIDs": [...]}: every record's ID plus about
@@ -11,7 +11,7 @@ Writes, under DIR:
   404.json          {"message":"ObjectID not found"}
   stats.json        counts (records, listed, files, not-found, bytes, complete)
 
-Records come from scripts/make_sample.py's own generator (same keys, same
+Records come from scripts/fixtures/make_sample.py's own generator (same keys, same
 order, same mix of incomplete, duplicate and "not valid" records), produced in
 chunks and streamed to disk, so 500,000 records need neither a 1 GB JSONL file
 nor gigabytes of memory. make_sample's `_notValid` lines get no file, i.e. they
@@ -30,7 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def load_make_sample():
-    spec = importlib.util.spec_from_file_location("make_sample", os.path.join(HERE, "make_sample.py"))
+    spec = importlib.util.spec_from_file_location("make_sample", os.path.join(HERE, "..", "fixtures", "make_sample.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

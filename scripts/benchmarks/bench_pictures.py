@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The parts of scripts/bench-pictures that need Python (Pillow and the
+"""The parts of scripts/benchmarks/bench-pictures that need Python (Pillow and the
 thumbhash-python package, in the venv the script makes):
 
     bench_pictures.py generate --out DIR --count N --copies M [--seed S]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mock of the Met Collection API for the crawler's tests (stdlib only).
 
-    python3 scripts/mock_api.py --data FILE.jsonl [--port 0] [--port-file P] [faults...]
+    python3 scripts/mocks/mock_api.py --data FILE.jsonl [--port 0] [--port-file P] [faults...]
 
 The API base is the server root: {api}/objects, {api}/objects/{id},
 {api}/departments.  Test hooks live under /__ (stats, times, reset, config) and are
@@ -72,7 +72,7 @@ class Config:
     # after a refusal meet the block however late a loaded machine sends it.
     block_refusals: int = 1
     images: bool = False
-    pictures: bool = False    # with --images: real-looking pictures of varied sizes (scripts/mock_pictures.py), not 8x8 grey
+    pictures: bool = False    # with --images: real-looking pictures of varied sizes (scripts/mocks/mock_pictures.py), not 8x8 grey
     image_404: float = 0.0
     image_html200: float = 0.0
     image_truncate: float = 0.0

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Optional Scrapy peer for scripts/bench (--with-scrapy).
+"""Optional Scrapy peer for scripts/benchmarks/bench (--with-scrapy).
 
-    python scripts/bench_peer_scrapy.py --api URL --concurrency C
+    python scripts/benchmarks/bench_peer_scrapy.py --api URL --concurrency C
 
-Same work as scripts/bench_peer_aiohttp.py (listing, every object, JSON
+Same work as scripts/benchmarks/bench_peer_aiohttp.py (listing, every object, JSON
 decode, the fields etl keeps, etl's completeness filter, records kept in
 memory, no storage), with Scrapy's defaults for politeness switched off
 (no robots.txt, no AutoThrottle, no delay, no retries of 404, no cookies).

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Turns scripts/bench's raw measurements into Markdown (stdout).
+"""Turns scripts/benchmarks/bench's raw measurements into Markdown (stdout).
 
-    python3 scripts/bench_report.py --results DIR
+    python3 scripts/benchmarks/bench_report.py --results DIR
 
 DIR/runs.tsv has one line per run: tool, concurrency, repetition, exit code,
 wall seconds, nginx worker CPU seconds, path of `/usr/bin/time -v` output,

@@ -4,7 +4,7 @@ RGBA, not interlaced: what Chromium writes), decoded with the standard
 library only. Exits 1 when the picture has fewer than --min-colors colours
 (a blank page has one).
 
-    python3 scripts/png_check.py shot.png [--min-colors N]
+    python3 scripts/checks/png_check.py shot.png [--min-colors N]
 """
 import argparse, struct, sys, zlib
 

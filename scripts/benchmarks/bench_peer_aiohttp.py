@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""The peer crawler that scripts/bench compares etl with: asyncio + aiohttp.
+"""The peer crawler that scripts/benchmarks/bench compares etl with: asyncio + aiohttp.
 
-    python scripts/bench_peer_aiohttp.py --api URL --concurrency C
+    python scripts/benchmarks/bench_peer_aiohttp.py --api URL --concurrency C
 
 Does the same work as `etl crawl` up to storage: GET {api}/objects, then
 GET {api}/objects/{id} for every listed ID with at most C requests in flight

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mock of the Cleveland Museum of Art's Open Access API (openaccess-api.clevelandart.org/api) and its picture host, for tests (stdlib only).
 
-    python3 scripts/mock_cma.py [--artworks 64000] [--seed 0] [--port 0] [--port-file P] [faults...]
+    python3 scripts/mocks/mock_cma.py [--artworks 64000] [--seed 0] [--port 0] [--port-file P] [faults...]
 
 Shaped like the real API: GET /api/artworks/?skip=S&limit=L answers
 {"info": {"total": T, "parameters": {...the query, as strings}}, "data": [...]}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mock of Flickr's REST API (flickr.photos.search) and its image host, for tests (stdlib only).
 
-    python3 scripts/mock_flickr.py [--photos 9000] [--seed 0] [--port 0] [--port-file P] [faults...]
+    python3 scripts/mocks/mock_flickr.py [--photos 9000] [--seed 0] [--port 0] [--port-file P] [faults...]
 
 Shaped like the real API: errors are HTTP 200 {"stat":"fail",...}; extras
 appear only when asked for; without nojsoncallback=1 the JSON is wrapped in

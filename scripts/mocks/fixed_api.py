@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A loopback server that answers fixed responses, for bad-input tests (stdlib only).
 
-    python3 scripts/fixed_api.py --routes ROUTES.json --port-file P
+    python3 scripts/mocks/fixed_api.py --routes ROUTES.json --port-file P
 
 ROUTES.json maps a path (query included) to {"status": 200, "body": "...",
 "content_type": "application/json", "delay_ms": 0}; "*" is the answer for any other path
