@@ -43,7 +43,7 @@ static void start(void) {
      * in about 10,000 made during the first resizes), and multi-threaded
      * libvips users reported crashes in resizes that stopped with Orc off.
      * The plain C paths cost nothing measurable here: the same CPU seconds
-     * for 660 pictures in scripts/bench-pictures, the JPEG decode at
+     * for 660 pictures in scripts/benchmarks/bench-pictures, the JPEG decode at
      * reduced scale being most of the work. */
     vips_vector_set_enabled(FALSE);
     /* Each picture is decoded once: a cache only holds memory. */

@@ -28,7 +28,7 @@ package enum PerceptualHash {
 
 extension PerceptualHash {
     /// Hashes this many bits apart or fewer are the same picture
-    /// (`near_duplicate_image`). Measured by `scripts/bench-pictures` on 2,000
+    /// (`near_duplicate_image`). Measured by `scripts/benchmarks/bench-pictures` on 2,000
     /// distinct photo-like pictures and 200 copies resized to 70% and
     /// re-encoded at quality 60: copies were 0–4 bits from their original,
     /// the closest two distinct pictures 11 apart (README, Near copies).

@@ -101,7 +101,7 @@ extension Catalog {
     /// second copy of the schema to keep in step (a copy would drift the day
     /// a step or a source's column list changes). It costs 30–40 ms in a
     /// debug build, once per open of a catalog whose source has a table;
-    /// the rebuild itself runs only when a table differs (scripts/bench-reorder:
+    /// the rebuild itself runs only when a table differs (scripts/benchmarks/bench-reorder:
     /// about 2 s for 100,000 works of 45 columns in a debug build on a loaded machine).
     static func freshDefinitions(of table: SourceTable) throws -> [FreshDefinition] {
         let fresh = try Database(path: ":memory:")

@@ -8,7 +8,7 @@ import Foundation
 // answers let through at a block (`Settings.previous`) and for today's
 // (`before → after`), from the same binary in the same run.
 // Deterministic, so the figures are the same on any machine. Used by
-// scripts/bench-polite.
+// scripts/benchmarks/bench-polite.
 //
 //     pacing-sim [HOURS] [--nights N] [--night-minutes M] [--first-minutes A,B,…] [--later-minutes M,…] [--job N]
 struct Scenario {

@@ -15,7 +15,7 @@ import Testing
 /// views and triggers, and the same rows.
 @Suite("An AIC catalog of version 7 upgrades to a fresh one", .serialized)
 struct AICCatalogUpgradeTests {
-    /// As scripts/make_catalog_fixtures.py --aic crawled it.
+    /// As scripts/fixtures/make_catalog_fixtures.py --aic crawled it.
     static let mockOptions = ["--artworks", "100", "--seed", "3"]
 
     /// Columns a second crawl changes by design: when, and how many times.

@@ -6,7 +6,7 @@ import Foundation
 @testable import ETLPipeline
 @testable import SourceRegistry
 
-/// A catalog and page folder for an AIC crawl against `scripts/mock_aic.py`.
+/// A catalog and page folder for an AIC crawl against `scripts/mocks/mock_aic.py`.
 struct AICFixture {
     let crawl = try! CrawlFixture()
     let mock: SourceMockServer

@@ -6,7 +6,7 @@ import Testing
 @testable import ETLCore
 
 /// Issue 29 (hostile input, round 4), items 2, 17, 21 and 22, through the
-/// real binary against `scripts/mock_aic.py`: the largest ID there can be,
+/// real binary against `scripts/mocks/mock_aic.py`: the largest ID there can be,
 /// picture IDs that climb out of the IIIF prefix or hide a NUL, and a
 /// server that asks for days.
 @Suite("AIC hostile answers through the executable", .serialized)

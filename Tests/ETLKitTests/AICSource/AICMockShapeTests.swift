@@ -4,7 +4,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// `scripts/mock_aic.py` answers in the shapes of api.artic.edu: the
+/// `scripts/mocks/mock_aic.py` answers in the shapes of api.artic.edu: the
 /// pagination object and `config.iiif_url`, only the fields asked for,
 /// null for empty values, the depth limit and its error, the throttle.
 @Suite("AIC mock answers like the real API", .serialized)

@@ -4,7 +4,7 @@ import Testing
 @testable import ETLCatalog
 @testable import ETLCore
 
-/// `etl crawl --source cma`, the real binary, against `scripts/mock_cma.py`:
+/// `etl crawl --source cma`, the real binary, against `scripts/mocks/mock_cma.py`:
 /// a collection that changes while listed, with faults; the kept set is the
 /// mock's oracle, and a second run withdraws exactly the works that left.
 @Suite("CMA through the executable", .serialized)

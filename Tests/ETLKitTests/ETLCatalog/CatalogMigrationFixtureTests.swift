@@ -15,7 +15,7 @@ import Store
 import FetchEngine
 
 /// Catalogs that etl itself wrote at every earlier schema version
-/// (Tests/Fixtures/catalog/vN.sql, made by scripts/make_catalog_fixtures.py
+/// (Tests/Fixtures/catalog/vN.sql, made by scripts/fixtures/make_catalog_fixtures.py
 /// with each version's own binary and mock) upgrade on open to exactly the
 /// schema of a fresh catalog, and hold the rows today's code writes for the
 /// same bodies, fetch results, listings and page layout.

@@ -14,7 +14,7 @@ import Testing
 import CVipsShim
 import FetchEngine
 
-/// Real pictures (Tests/Fixtures/images, made by scripts/make_image_fixtures.py
+/// Real pictures (Tests/Fixtures/images, made by scripts/fixtures/make_image_fixtures.py
 /// with Pillow's encoders) decoded by libvips.
 @Suite("Picture decoding")
 struct PictureDecoderTests {

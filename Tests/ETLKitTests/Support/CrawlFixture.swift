@@ -64,11 +64,11 @@ final class CrawlFixture {
         }
     }
 
-    /// Runs `scripts/make_sample.py` and returns its summary.
+    /// Runs `scripts/fixtures/make_sample.py` and returns its summary.
     func generateSample(count: Int, seed: Int, name: String = "objects.jsonl") throws -> (data: String, summary: SampleSummary) {
         let data = path(name)
         let summary = path(name + ".summary.json")
-        try runPython(["scripts/make_sample.py", "--count", "\(count)", "--seed", "\(seed)", "--out", data, "--summary", summary])
+        try runPython(["scripts/fixtures/make_sample.py", "--count", "\(count)", "--seed", "\(seed)", "--out", data, "--summary", summary])
         return (data, try JSONDecoder().decode(SampleSummary.self, from: Data(contentsOf: URL(fileURLWithPath: summary))))
     }
 
@@ -76,7 +76,7 @@ final class CrawlFixture {
     /// (`make_sample.py --summarize`): their counts from a reference, not by hand.
     func summarize(_ data: String) throws -> SampleSummary {
         let summary = path("summarized.\(UUID().uuidString).json")
-        try runPython(["scripts/make_sample.py", "--summarize", data, "--summary", summary])
+        try runPython(["scripts/fixtures/make_sample.py", "--summarize", data, "--summary", summary])
         return try JSONDecoder().decode(SampleSummary.self, from: Data(contentsOf: URL(fileURLWithPath: summary)))
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `scripts/fixed_api.py` on 127.0.0.1: fixed answers per path, and the
+/// `scripts/mocks/fixed_api.py` on 127.0.0.1: fixed answers per path, and the
 /// list of paths requested. Stopped when released.
 final class FixedServer {
     struct Route: Encodable {
@@ -26,7 +26,7 @@ final class FixedServer {
         let portFile = folder.path("port")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
-            "python3", TestPaths.script("fixed_api.py"), "--routes", routesPath, "--port-file", portFile, "--log", folder.path("log"),
+            "python3", TestPaths.mock("fixed_api.py"), "--routes", routesPath, "--port-file", portFile, "--log", folder.path("log"),
             "--abandoned-log", folder.path("abandoned"), "--agent-log", folder.path("agents"),
         ]
         process.standardOutput = FileHandle.nullDevice

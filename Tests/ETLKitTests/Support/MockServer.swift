@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The mock Met API (`scripts/mock_api.py`) on 127.0.0.1, an ephemeral port,
+/// The mock Met API (`scripts/mocks/mock_api.py`) on 127.0.0.1, an ephemeral port,
 /// stopped when released; started and stopped like the other mocks.
 final class MockServer {
     private let server: SourceMockServer

@@ -3,8 +3,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One of the mock APIs (`scripts/mock_api.py`, `scripts/mock_flickr.py`,
-/// `scripts/mock_tmdb.py`) on 127.0.0.1, an ephemeral port, stopped when
+/// One of the mock APIs (`scripts/mocks/mock_api.py`, `scripts/mocks/mock_flickr.py`,
+/// `scripts/mocks/mock_tmdb.py`) on 127.0.0.1, an ephemeral port, stopped when
 /// released. The API base is the server root; the test hooks are
 /// `/__stats`, `/__expected`, `/__config` and `/__reset`.
 final class SourceMockServer {
@@ -24,13 +24,13 @@ final class SourceMockServer {
         try SourceMockServer(script: "mock_tmdb.py", options: options)
     }
 
-    /// Starts `scripts/<script>` and waits for the port it publishes.
+    /// Starts `scripts/mocks/<script>` and waits for the port it publishes.
     init(script: String, options: [String] = []) throws {
         let portFile = folder.path("port")
         let errorLog = folder.path("stderr")
         _ = FileManager.default.createFile(atPath: errorLog, contents: nil)  // else stderr is inherited
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestPaths.script(script), "--port", "0", "--port-file", portFile] + options
+        process.arguments = ["python3", TestPaths.mock(script), "--port", "0", "--port-file", portFile] + options
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: errorLog)
         try process.run()

@@ -16,6 +16,11 @@ enum TestPaths {
         packageRoot.appendingPathComponent("scripts/\(name)").path
     }
 
+    /// A mock server's script: they live in `scripts/mocks/`, beside the modules they import.
+    static func mock(_ name: String) -> String {
+        script("mocks/\(name)")
+    }
+
     static func sample(_ name: String) -> String {
         packageRoot.appendingPathComponent("data/sample/\(name)").path
     }

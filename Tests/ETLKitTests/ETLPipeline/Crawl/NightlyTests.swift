@@ -24,7 +24,7 @@ struct NightlyTests {
         let v2 = fixture.path("v2.jsonl")
         let summary = fixture.path("v2.summary.json")
         try fixture.runPython([
-            "scripts/make_sample.py", "--v2-from", v1.data, "--seed", "22", "--out", v2,
+            "scripts/fixtures/make_sample.py", "--v2-from", v1.data, "--seed", "22", "--out", v2,
             "--summary", summary, "--changed-date", today,
         ])
         return (v1.data, v2, try JSONDecoder().decode(V2Changes.self, from: Data(contentsOf: URL(fileURLWithPath: summary))))

@@ -95,7 +95,7 @@ struct PolitenessTests {
         // The rate etl allowed itself climbed from --rate-start to the limit's
         // neighbourhood: the pacer's own setting, which a loaded machine that
         // cannot keep up does not lower. How much of the limit it holds is a
-        // speed figure for scripts/bench-polite, not a bound for a unit test.
+        // speed figure for scripts/benchmarks/bench-polite, not a bound for a unit test.
         let allowed = reporter.recorded.compactMap { event -> Double? in
             guard case .progress(let progress) = event else { return nil }
             return progress.allowedRate

@@ -14,7 +14,7 @@ import Testing
 
 /// Width and height from real files written by libjpeg, zlib, libwebp and
 /// Pillow's GIF encoder (Tests/Fixtures/images, made by
-/// scripts/make_image_fixtures.py).
+/// scripts/fixtures/make_image_fixtures.py).
 @Suite("Image dimensions from headers")
 struct ImageDimensionsTests {
     static func fixture(_ name: String) throws -> [UInt8] {

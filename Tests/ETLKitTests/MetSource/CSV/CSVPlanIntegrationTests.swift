@@ -18,7 +18,7 @@ import FetchEngine
 struct CSVPlanIntegrationTests {
     private func makeCSV(_ fixture: CrawlFixture, from data: String, omit: Double) throws -> String {
         let csv = fixture.path("MetObjects.csv")
-        try fixture.runPython(["scripts/make_csv.py", "--from", data, "--out", csv, "--omit", "\(omit)", "--seed", "4"])
+        try fixture.runPython(["scripts/fixtures/make_csv.py", "--from", data, "--out", csv, "--omit", "\(omit)", "--seed", "4"])
         return csv
     }
 
