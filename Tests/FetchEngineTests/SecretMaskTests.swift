@@ -21,6 +21,18 @@ struct SecretMaskTests {
         #expect(masked == "Invalid API Key (***), see docs")
     }
 
+    @Test("the key with blanks between its characters (spaces, %20, tabs, line ends) is masked, blanks and all")
+    func spacedKeys() {
+        let spaced = Self.key.map(String.init).joined(separator: " ")
+        #expect(SecretMask([Self.key]).masked("Invalid API Key (\(spaced)), see docs") == "Invalid API Key (***), see docs")
+        let encoded = Self.key.map(String.init).joined(separator: "%20")
+        #expect(SecretMask([Self.key]).masked("key=\(encoded)&x=1") == "key=***&x=1")
+        let mixed = "A1 B2\tC3\nD4 E5F6"
+        #expect(SecretMask([Self.key]).masked("[\(mixed)]") == "[***]")
+        // Words that share a few characters with the key, spaced or not, stay.
+        #expect(SecretMask([Self.key]).masked("a 1 b 2 is fine") == "a 1 b 2 is fine")
+    }
+
     @Test func percentEncodedSecretsAreMasked() {
         let secret = "key/with+special=chars&more"
         let encoded = "key%2Fwith%2Bspecial%3Dchars%26more"

@@ -7,7 +7,8 @@ import Foundation
 /// any letter case, reversed, as hex, as base64 in each of its three
 /// phases (the key need not start on a 3-byte boundary of what was
 /// encoded) in the standard and URL-safe alphabets, and under any
-/// percent-encoding (some bytes or every byte as `%XX`, either case); any
+/// percent-encoding (some bytes or every byte as `%XX`, either case), and
+/// with blanks between its characters; any
 /// run of ``minimumRun`` or more of a spelling's characters is masked: a
 /// key cut to its first 12 characters is still a key.
 public struct SecretMask: Sendable {
@@ -59,9 +60,13 @@ public struct SecretMask: Sendable {
         // Searched as written and with every `%XX` decoded, so any mix of
         // encoded and plain bytes is found; a decoded byte hides its three characters.
         let decoded = Self.percentDecoded(folded)
+        // And with blanks dropped: a key echoed with spaces between its
+        // characters ("a b c d …") is the key (decoded too: `%20`).
+        let views = [Self.withoutBlanks(folded, origins: nil), decoded.flatMap { Self.withoutBlanks($0.bytes, origins: $0.origins) }]
         for spelling in spellings {
             mark(spelling, in: folded, &hidden)
             if let decoded { mark(spelling, in: decoded.bytes, origins: decoded.origins, &hidden) }
+            for case let view? in views { mark(spelling, in: view.bytes, origins: view.origins, fillingGaps: true, &hidden) }
         }
         guard hidden.contains(true) else { return text }
         var result = String.UnicodeScalarView()
@@ -101,6 +106,20 @@ public struct SecretMask: Sendable {
         return isEncoded ? (bytes, origins) : nil
     }
 
+    /// `text` without its blanks (space, tab, line ends), and where each
+    /// byte kept came from; nil when `text` holds none.
+    private static func withoutBlanks(_ text: [UInt8], origins: [Range<Int>]?) -> (bytes: [UInt8], origins: [Range<Int>])? {
+        let blanks: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        guard text.contains(where: blanks.contains) else { return nil }
+        var bytes: [UInt8] = []
+        var kept: [Range<Int>] = []
+        for (index, byte) in text.enumerated() where !blanks.contains(byte) {
+            bytes.append(byte)
+            kept.append(origins?[index] ?? index..<index + 1)
+        }
+        return (bytes, kept)
+    }
+
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
@@ -113,14 +132,18 @@ public struct SecretMask: Sendable {
     /// `secret` (the longest-common-substring table, one row at a time:
     /// O(text × secret), and error texts are short); `origins` maps a
     /// position of `text` to the characters it stands for.
-    private func mark(_ secret: [UInt8], in text: [UInt8], origins: [Range<Int>]? = nil, _ hidden: inout [Bool]) {
+    /// With `fillingGaps`, what lies between a run's first and last
+    /// characters is hidden too (the blanks a view without them dropped).
+    private func mark(_ secret: [UInt8], in text: [UInt8], origins: [Range<Int>]? = nil, fillingGaps: Bool = false, _ hidden: inout [Bool]) {
         var previous = [Int](repeating: 0, count: secret.count + 1)
         var current = previous
         for (i, byte) in text.enumerated() {
             for j in 0..<secret.count {
                 current[j + 1] = byte != 0 && byte == secret[j] ? previous[j] + 1 : 0
                 let run = current[j + 1]
-                if run >= Self.minimumRun {
+                if run >= Self.minimumRun, fillingGaps, let origins {
+                    for origin in origins[i - run + 1].lowerBound..<origins[i].upperBound { hidden[origin] = true }
+                } else if run >= Self.minimumRun {
                     for k in (i - run + 1)...i {
                         if let origins {
                             for origin in origins[k] { hidden[origin] = true }
