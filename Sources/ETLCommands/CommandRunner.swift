@@ -217,6 +217,8 @@ package struct CommandRunner: Sendable {
             return .ioError
         case is CredentialError:
             return .configuration
+        case HTTPError.cannotStart:
+            return .osError
         default:
             return .failure
         }

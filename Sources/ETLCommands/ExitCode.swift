@@ -19,6 +19,9 @@ package enum ExitCode: Int32, Sendable {
     /// or has a damaged schema version, an inconsistent ID listing, a
     /// listing that would withdraw more than `--max-withdraw`.
     case dataError = 65
+    /// The system refused what etl needs to run: too many open files, no
+    /// thread (EX_OSERR).
+    case osError = 71
     /// An output cannot be created: `--out`, `--dir` or the catalog's
     /// folder is a file or read-only (EX_CANTCREAT).
     case cannotCreate = 73

@@ -28,6 +28,11 @@ do {
     exit(ExitCode.usage.rawValue)
 }
 
+if let problem = OpenFileLimit.ensure() {
+    Console.writeError("Error: \(problem)\n")
+    exit(ExitCode.osError.rawValue)
+}
+
 let stop = StopSignal()
 let signals = SignalTrap(stop: stop)
 var reporter = TerminalReporter(isQuiet: true)

@@ -60,11 +60,14 @@ def main():
                         log.write(self.path + "\n")
                 self.close_connection = True
                 return
-            self.answer(route.get("status", 200), route["bytes"], route.get("content_type", "application/json; charset=UTF-8"))
+            self.answer(route.get("status", 200), route["bytes"], route.get("content_type", "application/json; charset=UTF-8"),
+                        route.get("headers") or {})
 
-        def answer(self, status, body, content_type):
+        def answer(self, status, body, content_type, headers):
             self.send_response(status)
             self.send_header("Content-Type", content_type)
+            for name, value in headers.items():
+                self.send_header(name, value)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             self.wfile.write(body)

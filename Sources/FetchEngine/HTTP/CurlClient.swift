@@ -87,7 +87,7 @@ final class CurlLoop: Sendable {
         _ = CurlLoop.globalInit
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
-            throw HTTPError.transport(url: "", reason: "cannot create wake pipe: \(String(cString: strerror(errno)))")
+            throw HTTPError.cannotStart(reason: "cannot create its wake pipe: \(String(cString: strerror(errno)))")
         }
         wakeRead = fds[0]
         wakeWrite = fds[1]

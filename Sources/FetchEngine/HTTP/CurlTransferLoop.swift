@@ -154,6 +154,10 @@ final class CurlTransferLoop {
             return .connectionReset(url: url, reason: reason)
         case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
             return .invalidURL(url)
+        case CURLE_OUT_OF_MEMORY:
+            // What this curl (7.88) says when an answer's headers pass its
+            // 100 KB limit, the body being capped on its own.
+            return .transport(url: url, reason: "the answer's headers are larger than 100 KB (or memory ran out)")
         default:
             return .transport(url: url, reason: reason)
         }

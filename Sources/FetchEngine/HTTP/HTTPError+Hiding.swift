@@ -14,6 +14,7 @@ extension HTTPError {
         case .truncatedBody(let shown, let reason): return .truncatedBody(url: clean(shown), reason: clean(reason))
         case .bodyTooLarge(let shown, let limit): return .bodyTooLarge(url: clean(shown), limit: limit)
         case .transport(let shown, let reason): return .transport(url: clean(shown), reason: clean(reason))
+        case .cannotStart(let reason): return .cannotStart(reason: clean(reason))
         }
     }
 }

@@ -14,6 +14,9 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case bodyTooLarge(url: String, limit: Int)
     /// Any other transport failure.
     case transport(url: String, reason: String)
+    /// The HTTP client could not start: the system refused what it needs
+    /// (a pipe, a thread: too many open files under `ulimit -n`).
+    case cannotStart(reason: String)
 
     public var description: String {
         switch self {
@@ -31,6 +34,8 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
             return "response from \(url) is larger than \(limit) bytes; refused"
         case .transport(let url, let reason):
             return "request to \(url) failed: \(reason)"
+        case .cannotStart(let reason):
+            return "cannot start the HTTP client: \(reason); raise the limit (ulimit -n for open files) or free the resource, and run again"
         }
     }
 
@@ -38,7 +43,7 @@ public enum HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     public var isRetryable: Bool {
         switch self {
         case .timedOut, .connectionReset, .truncatedBody, .transport, .cannotConnect: return true
-        case .invalidURL, .bodyTooLarge: return false
+        case .invalidURL, .bodyTooLarge, .cannotStart: return false
         }
     }
 
@@ -54,7 +59,7 @@ extension HTTPError {
         case .invalidURL: return .invalidURL
         case .cannotConnect: return .unreachable
         case .timedOut: return .timeout
-        case .connectionReset, .transport: return .network
+        case .connectionReset, .transport, .cannotStart: return .network
         case .truncatedBody: return .truncated
         case .bodyTooLarge: return .tooLarge
         }

@@ -11,6 +11,8 @@ final class FixedServer {
         var content_type = "application/json; charset=UTF-8"
         /// How long the server waits before it answers.
         var delay_ms = 0
+        /// Headers sent besides Content-Type and Content-Length.
+        var headers: [String: String]?
     }
 
     let process = Process()

@@ -250,4 +250,29 @@ struct HostileInputRound5Tests {
             #expect(HostileOutputTests.kind(manifest) == S_IFREG, "etl's own manifest replaced it")
         }
     }
+
+    @Test("an answer with a 200 KB header is said as such, not as 'Out of memory'")
+    func hugeHeader() throws {
+        let server = try FixedServer(routes: ["*": .init(body: #"{"total": 1, "objectIDs": [1]}"#, headers: ["X-Pad": String(repeating: "x", count: 200_000)])])
+        let folder = TemporaryDirectory()
+        let run = try ETLRun.run(["crawl", "--api", server.api, "--catalog", folder.path("c.sqlite"), "--out", folder.path("pages"),
+                                  "--rate", "unlimited", "--max-attempts", "1", "--quiet"])
+        #expect(run.exitCode == 1, "\(run.standardError)")
+        #expect(run.firstErrorLine == "Error: cannot list object IDs from \(server.api)/objects: request to \(server.api)/objects failed: "
+            + "the answer's headers are larger than 100 KB (or memory ran out) (after 1 attempts)")
+    }
+
+    @Test("too few open files (ulimit -n 10): one line naming the limit before anything starts, exit 71, nothing left behind")
+    func tooFewOpenFiles() throws {
+        let folder = TemporaryDirectory()
+        let command = [TestPaths.etlExecutable, "crawl", "--api", "http://127.0.0.1:9", "--catalog", folder.path("c.sqlite"),
+                       "--out", folder.path("pages"), "--quiet"].map { "'\($0)'" }.joined(separator: " ")
+        let run = try ETLRun.runShell("ulimit -n 10 && exec \(command)")
+        #expect(run.exitCode == 71, "\(run.standardError)")
+        #expect(run.standardError == "Error: etl needs at least 64 open files, and this process may open 10 (ulimit -n): raise the limit and run again\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root).isEmpty)
+        // A soft limit under a hard one that allows enough is raised: the run goes on.
+        let raised = try ETLRun.runShell("ulimit -Hn 4096 && ulimit -Sn 10 && exec \(command)")
+        #expect(!raised.standardError.contains("open files"), "\(raised.standardError)")
+    }
 }
