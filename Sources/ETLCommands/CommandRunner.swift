@@ -203,7 +203,7 @@ package struct CommandRunner: Sendable {
             return .usage
         case CrawlError.catalogBusy:
             return .busy
-        case CrawlError.invalidID, CrawlError.cannotReadIDs, PagesError.noWorks, CrawlError.invalidListing, CrawlError.tooManyWithdrawn, is CSVError, is GalleryError:
+        case CrawlError.invalidID, CrawlError.cannotReadIDs, PagesError.noWorks, is KeptPageSettingsError, CrawlError.invalidListing, CrawlError.tooManyWithdrawn, is CSVError, is GalleryError:
             return .dataError
         case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource,
              CatalogError.damaged:

@@ -63,10 +63,15 @@ package struct PagesBuilder {
     package static func settings(for request: PageSettings, in catalog: Catalog) throws -> (PageSettings, changes: [String]) {
         let stored = try recordedSettings(in: catalog)
         let settings = request.resolved(over: stored)
-        // A given --pages over a kept --page-size (or the reverse) may be too large together.
+        // A given --pages over a kept --page-size (or the reverse) may be too
+        // large together: the user's to fix. Kept settings too large on their
+        // own (a hand-edited catalog) are the catalog's, and said so.
         do {
             try settings.layout.validate()
         } catch let error as ValidationError {
+            if let stored, !request.given.isSuperset(of: [.pages, .pageSize]), (try? stored.layout.validate()) == nil {
+                throw KeptPageSettingsError(stored: stored.stored, catalogPath: catalog.path, reason: "more than \(PageLayout.maximumSlots) places")
+            }
             throw UsageError(error.message, command: nil)
         }
         return (settings, settings.changes(from: stored ?? PageSettings()))

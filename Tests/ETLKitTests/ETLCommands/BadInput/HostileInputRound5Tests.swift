@@ -275,4 +275,20 @@ struct HostileInputRound5Tests {
         let raised = try ETLRun.runShell("ulimit -Hn 4096 && ulimit -Sn 10 && exec \(command)")
         #expect(!raised.standardError.contains("open files"), "\(raised.standardError)")
     }
+
+    @Test("kept page settings out of range are blamed on the catalog, not on options never given (exit 65); given options replace them")
+    func keptPageSettingsOutOfRange() throws {
+        let fixture = try BadInputFixture()
+        let stored = "pages=999999999 page-size=100 order=shuffle seed=0 require-image=off bundles=off"
+        try Database(path: fixture.catalogPath, create: false)
+            .execute(sql: "UPDATE settings SET value = ? WHERE key = 'pages_layout'", arguments: [.text(stored)])
+        let before = try fixture.snapshot()
+        let run = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", fixture.pagesPath])
+        #expect(run.exitCode == 65, "\(run.standardError)")
+        #expect(run.firstErrorLine == "Error: the page settings kept in catalog '\(fixture.catalogPath)' (\(stored)) cannot be used: "
+            + "more than \(PageLayout.maximumSlots) places; give --pages and --page-size to replace them")
+        #expect(try fixture.snapshot() == before)
+        let replaced = try ETLRun.run(["pages", "--catalog", fixture.catalogPath, "--out", fixture.pagesPath, "--pages", "3", "--page-size", "10"])
+        #expect(replaced.exitCode == 0, "\(replaced.standardError)")
+    }
 }
