@@ -165,6 +165,22 @@ struct PacingMemoryLeftoversTests {
         #expect(await pacer.currentRate == startRate)
     }
 
+    @Test func aBlockBeforeAnyAnswerADayAfterTheLastIsANewLimit() async {
+        let clock = ManualClock()
+        let memory = PacingMemory(
+            ceiling: 3.56, cleanRate: 2.82, cleanSource: .block, lastBlockAt: Self.now.addingTimeInterval(-86_400),
+            lastBlockSeconds: 60, updatedAt: Self.now.addingTimeInterval(-86_000))
+        let pacer = PacingOptions().makePacer(stop: StopSignal(), memory: memory, now: Self.now, clock: clock)
+        let startRate = await pacer.currentRate
+        #expect(await pacer.acquire() == nil)
+        for _ in 0..<3 { _ = await pacer.recordRefusal(reason: "HTTP 403", isStrong: true) }
+        guard case .confirmedBlock = await pacer.takeEvents().first else {
+            Issue.record("a day-old block is over: this one is a limit")
+            return
+        }
+        #expect(await pacer.currentRate < startRate)
+    }
+
     @Test func aBlockAfterAnAnswerWasLetThroughIsANewLimit() async {
         let clock = ManualClock()
         let pacer = PacingOptions().makePacer(stop: StopSignal(), memory: Self.blockedMemory(secondsAgo: 70), now: Self.now, clock: clock)

@@ -55,6 +55,9 @@ public actor RequestPacer {
     private var knownGoodURL: String?
     /// Whether any answer of this run was let through (a normal answer or an answered probe).
     private var hasAdmitted = false
+    /// Whether the last run's block ended so lately (within the longest
+    /// Retry-After honoured) that a refusal before any answer is still it.
+    private var mayMeetLeftoverBlock = false
 
     /// Requests granted so far, probes included.
     public private(set) var requests = 0
@@ -92,6 +95,9 @@ public actor RequestPacer {
         // read as a new, lower limit (and cost a second cooldown), so the
         // first request waits for it to end, as long as a Retry-After is
         // honoured at most; `--max-duration` still ends the wait.
+        if controller != nil, let memory, let at = memory.lastBlockAt, let seconds = memory.lastBlockSeconds {
+            mayMeetLeftoverBlock = at.addingTimeInterval(seconds + maxRetryAfter) > startDate
+        }
         if controller != nil, let end = memory?.blockEnd(after: startDate) {
             let wait = min(end.timeIntervalSince(startDate), maxRetryAfter)
             nextSlot = now + .seconds(wait)
@@ -282,11 +288,11 @@ public actor RequestPacer {
     private func settleBlock(isNew: Bool) {
         let cooldown = max(0, (judge.cooldownUntil ?? now) - now)
         // Refused before anything was let through, after a run that met a
-        // block: that block, still in force (it lasted longer than the
+        // block lately: that block, still in force (it lasted longer than the
         // cooldown remembered), says nothing of the limit; the rate and the
         // memory stay as they were. Its episode lasts until an answer is let
         // through (see ``RefusalJudge``), so every block after is a new one.
-        let isLeftover = !hasAdmitted && controller != nil && startMemory?.lastBlockAt != nil
+        let isLeftover = !hasAdmitted && mayMeetLeftoverBlock
         if !isLeftover {
             if isNew { controller?.recordBlock(at: now) }
             lastBlockSeconds = cooldown

@@ -245,7 +245,7 @@ struct PolitenessTests {
         let summary = try JSONDecoder().decode(CrawlSummary.self, from: Data(stale.standardOutput.utf8))
         #expect(summary.status == .completed)
         #expect(summary.fetched + summary.gone == SampleSummary.committedSample.listed)
-        #expect(try String(contentsOfFile: lockPath, encoding: .utf8) == "\(stale.processID)\n")
+        #expect(try String(contentsOfFile: lockPath, encoding: .utf8) == "\(stale.processID) crawl\n", "the lock names its holder and its command")
         let catalog = try Catalog.open(path: fixture.catalogPath, create: false)
         #expect(try catalog.keptIDs() == SampleSummary.committedSample.kept_ids.sorted())
     }
