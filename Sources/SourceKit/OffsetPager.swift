@@ -8,9 +8,9 @@ import ETLCore
 /// last element already read, so its first element must be that one. When
 /// it is not, something changed before the cursor, most often within the
 /// page just served: that page is read again from its first element (which
-/// must still stand where it did), replaces what was held of it and joins
-/// the page that found the change, so a change costs one request. Only
-/// when that element moved too is the change at it or further back: the pager finds the first place where what it holds and
+/// must still stand where it did) and replaces what was held of it, so a
+/// change costs that request and the one that found it. Only when that
+/// element moved too is the change at it or further back: the pager finds the first place where what it holds and
 /// the collection differ, by halving over page-sized probes (about log₂ of
 /// the pages read, plus one), mends that place and reads on from the end.
 /// A deletion and an addition both before the cursor between two reads
@@ -142,7 +142,7 @@ package struct OffsetPager<Element: Sendable>: Sendable {
             let overlaps = boundary != nil && page.elements.first.map(key) == boundary
             guard overlaps || boundary == nil || !checking else {
                 // Never still: read on without checks, and trust nothing.
-                if state.repairs >= maxRepairs { checking = false } else { try await repair(&state, found: page, hand) }
+                if state.repairs >= maxRepairs { checking = false } else { try await repair(&state, hand) }
                 continue
             }
             let fresh = Array(page.elements.dropFirst(overlaps ? 1 : 0))
@@ -159,7 +159,7 @@ package struct OffsetPager<Element: Sendable>: Sendable {
                 return
             }
             if state.repairs >= maxRepairs { return }
-            try await repair(&state, found: nil, hand)
+            try await repair(&state, hand)
         }
     }
 
@@ -173,24 +173,21 @@ package struct OffsetPager<Element: Sendable>: Sendable {
         return page
     }
 
-    /// Mends the held list where the collection moved, `found` the page
-    /// whose first element showed it (nil: the last page, already held).
-    /// The page just served is read again from its first element, which
-    /// the overlap before it checked, so it ends where `found` begins: the
-    /// two are then taken as read, one request for the change. When that
-    /// element moved too (the change is at it), from one before; when that
-    /// one moved as well, the change is further back.
-    private func repair(_ state: inout State, found: Page?, _ hand: Hand) async throws {
+    /// Mends the held list where the collection moved: the page just
+    /// served is read again from its first element, which the overlap
+    /// before it checked, and replaces what was held of it; the reading goes
+    /// on from its end. (Taking the page that found the change as read too
+    /// would save a request, but a change landing in it meanwhile would go
+    /// unseen, and with another before it, cancel out.) When that element
+    /// moved too (the change is at it), from one before; when that one
+    /// moved as well, the change is further back.
+    private func repair(_ state: inout State, _ hand: Hand) async throws {
         state.repairs += 1
         let count = state.keys.count
         for start in Set([max(0, count - limit), max(0, count - limit - 1)]).sorted(by: >) {
             let again = try await fetch(start, &state)
             guard start == 0 || again.elements.first.map(key) == state.keys[start] else { continue }
-            var read = again.elements
-            if start + limit == count, read.count == limit, let found, let first = found.elements.first, key(read[limit - 1]) == key(first) {
-                read += found.elements.dropFirst()
-            }
-            try state.replace(start..<count, with: read, key: key, hand: hand)
+            try state.replace(start..<count, with: again.elements, key: key, hand: hand)
             return
         }
         try await mendFirstDifference(&state, before: max(0, count - limit - 1), hand)
