@@ -10,17 +10,18 @@ import ETLCore
 /// page just served: that page is read again from its first element (which
 /// must still stand where it did) and replaces what was held of it, so a
 /// change costs that request and the one that found it. Only when that
-/// element moved too is the change at it or further back: the pager finds the first place where what it holds and
-/// the collection differ, by halving over page-sized probes (about log₂ of
-/// the pages read, plus one), mends that place and reads on from the end.
+/// element moved too is the change at it or further back: the pager finds
+/// the first place where what it holds and the collection differ, by
+/// halving over page-sized probes (about log₂ of the pages read, plus
+/// one), mends that place and reads on from the end.
 /// A deletion and an addition both before the cursor between two reads
 /// leave the overlap intact and go unseen until the next run.
 ///
 /// What is read is handed on as it is read, a page behind the cursor: the
-/// pager holds the keys of what it read (to compare) and the elements of
-/// the last page and one, where a change found is mended; an element
-/// handed on that a mend removes is handed back by its key. So memory
-/// holds two pages of elements whatever the collection's length.
+/// pager holds the keys of what it read (an ID each, to compare) and the
+/// elements of the last page and one, where a change found is mended; an
+/// element handed on that a mend removes is handed back by its key. So
+/// memory holds two pages of elements whatever the collection's length.
 ///
 /// A collection that keeps moving past `maxRepairs` is read on without
 /// checks and is not settled: its caller withdraws nothing. Every loop is
