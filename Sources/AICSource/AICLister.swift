@@ -60,7 +60,7 @@ package struct AICLister: PagedListing {
     /// the depth a search serves, a limit over 100) are HTTP 403 or 400
     /// with a JSON error: the API's word rather than a front end's block.
     package static let request = JSONPageRequest<AICAnswer>(
-        noun: "artworks", early: [400, 403],
+        noun: "artworks", records: PageRecords("data", limit: perPage), early: [400, 403],
         // The API's own throttle (60 a minute, `{"message": …}`) says when
         // to come back: a request limit, not a front end blocking us.
         tooManyRequests: errors.rateLimit(defaultRetryAfter: 1, keys: ["error", "detail", "message"]),

@@ -22,13 +22,19 @@ package struct CMAListing: RecordLister {
         }
         var state = OffsetPager<ListedItem?>.State()
         defer {
-            // Kept until the listing ends: a work deleted half-way must not be stored as listed.
-            for item in state.elements { listing.add(item) }
+            // What was read and not yet handed on: stored too, even when the listing stopped half-way.
+            for item in state.takePending() { listing.add(item) }
             listing.isComplete = state.isSettled
             (summary.listPages, summary.isListSettled) = (state.pages(limit: Self.limit), state.isSettled)
             summary.retries = reader.tally.total.retries
         }
-        try await pager.list(into: &state)
+        // Stored as it is read, page by page: memory holds two pages whatever the listing's length. A work
+        // a mend finds deleted is taken back out; nothing is withdrawn unless the listing settles.
+        try await pager.list(into: &state) { added, removed in
+            try listing.remove(ids: removed.compactMap { Int($0) })
+            for item in added { listing.add(item) }
+            try listing.flush()
+        }
     }
 
     package static func url(api: String, skip: Int, limit: Int) -> String {
@@ -39,5 +45,5 @@ package struct CMAListing: RecordLister {
 /// `GET /artworks/?skip=S&limit=L`, one page (`{"info": {"total", "parameters"}, "data": […]}`): the kit's ladder;
 /// a 429 with JSON waits, as Retry-After says.
 let cmaPageRequest = JSONPageRequest<JSONRecordsPage>(
-    noun: "artworks", tooManyRequests: .rateLimitIfJSON(defaultRetryAfter: 1, reason: { _ in "HTTP 429" }),
+    noun: "artworks", records: PageRecords("data", limit: CMAListing.limit), tooManyRequests: .rateLimitIfJSON(defaultRetryAfter: 1, reason: { _ in "HTTP 429" }),
     decode: { JSONRecordsPage($0, records: "data", total: "info", "total") }, apiError: { _, _ in nil })

@@ -80,7 +80,7 @@ package struct FlickrLister: PagedListing {
     /// a number or a string; the page count follows from it (`pages` is not
     /// trusted). Errors come as HTTP 200 with `stat: fail`, so the status alone says little.
     package static let request = JSONPageRequest<JSONRecordsPage>(
-        noun: "photos", early: [200],
+        noun: "photos", records: PageRecords("photos", "photo", limit: perPage), early: [200],
         decode: { $0["stat"]?.string == "ok" ? JSONRecordsPage(
             $0, at: "photos", records: "photo", total: "total", perPage: "perpage", digits: true) : nil },
         errors: errors)

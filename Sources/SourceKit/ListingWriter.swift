@@ -43,6 +43,31 @@ package final class ListingWriter: ListingStore {
         }
     }
 
+    /// Takes `ids` out of this listing. An object this listing added to
+    /// the catalog goes as if never stored; one known before keeps its row
+    /// as this listing stored it, and a complete listing withdraws it.
+    package func unlist(_ ids: [Int]) throws -> Int {
+        let database = catalog.database
+        return try database.transaction {
+            let find = try database.makeStatement(sql: "SELECT is_new FROM listed_ids WHERE object_id = ?")
+            let forget = try database.makeStatement(sql: "DELETE FROM listed_ids WHERE object_id = ?")
+            // objects_raw and object_reasons go with the object (ON DELETE CASCADE); the source's table does not.
+            let own = try table.map { try database.makeStatement(sql: "DELETE FROM \($0.name) WHERE object_id = ?") }
+            let object = try database.makeStatement(sql: "DELETE FROM objects WHERE object_id = ?")
+            var removed = 0
+            for id in Set(ids) {
+                let argument = DatabaseValue.integer(Int64(id))
+                guard let row = try find.fetchOne(arguments: [argument]) else { continue }
+                try forget.execute(arguments: [argument])
+                removed += 1
+                guard try row.integer(named: "is_new") == 1 else { continue }
+                try own?.execute(arguments: [argument])
+                try object.execute(arguments: [argument])
+            }
+            return removed
+        }
+    }
+
     /// Stored items that are complete, as stored last.
     package func completeCount() throws -> Int {
         try catalog.database.fetchOne(sql: """

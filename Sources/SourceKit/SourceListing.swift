@@ -57,6 +57,19 @@ package struct SourceListing {
         try flush(to: store)
     }
 
+    /// Takes back items listed earlier that the list turned out not to
+    /// hold (deleted while it was read): from those not handed over yet,
+    /// and from the store. An ID not listed is no matter.
+    package mutating func remove(ids: [Int]) throws {
+        guard !ids.isEmpty else { return }
+        let gone = Set(ids)
+        if items.contains(where: { gone.contains($0.id) }) {
+            items.removeAll { gone.contains($0.id) }
+            index = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.id, $0) })
+        }
+        if let store { stored -= try store.unlist(ids) }
+    }
+
     /// Hands the items listed since the last flush to `store`.
     package mutating func flush(to store: any ListingStore) throws {
         guard !items.isEmpty else { return }
@@ -73,4 +86,7 @@ package protocol ListingStore: AnyObject {
     /// Stores `items` (distinct IDs); returns how many of them this listing
     /// had stored before (the newer copy replaces the earlier one).
     func store(_ items: [ListedItem]) throws -> Int
+    /// Takes back the items of `ids` this listing stored (their rows too,
+    /// where the catalog did not know them before); returns how many it had.
+    func unlist(_ ids: [Int]) throws -> Int
 }

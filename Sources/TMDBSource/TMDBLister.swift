@@ -51,7 +51,7 @@ package struct TMDBLister: PagedListing {
     /// "total_pages", "total_results"}`. TMDB's own rate limit (code 25)
     /// says when to come back: a request limit, not a front end blocking us.
     package static let request = JSONPageRequest<JSONRecordsPage>(
-        noun: "movies", tooManyRequests: errors.rateLimit(defaultRetryAfter: 1),
+        noun: "movies", records: PageRecords("results", limit: perPage), tooManyRequests: errors.rateLimit(defaultRetryAfter: 1),
         decode: { JSONRecordsPage($0, records: "results", total: "total_results", pages: "total_pages") }, errors: errors)
 
     /// `{"success": false, "status_code": N, "status_message": …}`; a 401 (code 7 or 3): the key or token is wrong.

@@ -55,6 +55,7 @@ class Config:
     data: str = ""             # a JSON list of artwork dicts instead of generated ones
     incomplete: float = 0.3
     duplicates: float = 0.02   # share that repeats the artist and title of the artwork before (other spacing and case)
+    oversize: int = 0          # every page holds this many artworks, those asked then copies under new IDs (a server ignoring `limit`); 0 = off
     depth: int = 10000         # results one query serves; a page past it is refused
     iiif_url: str = ""         # config.iiif_url; "" = this server's /iiif/2
     drop_lowest_every: int = 0  # after every K answered searches the lowest ID is deleted; 0 = off
@@ -318,7 +319,9 @@ class Handler(mock_api.Handler):
         pagination = {"total": total, "limit": limit, "offset": start, "total_pages": pages, "current_page": page}
         if kind == "listing" and page < pages:
             pagination["next_url"] = f"https://api.artic.edu/api/v1/artworks?page={page + 1}&limit={limit}"
-        answer = {"pagination": pagination, "data": [self.render(a, query) for a in found[start:start + limit]],
+        rendered = [self.render(a, query) for a in found[start:start + limit]]
+        rendered = mock_api.oversized(rendered, cfg.oversize, 50_000_000 + page * cfg.oversize)
+        answer = {"pagination": pagination, "data": rendered,
                   "info": INFO, "config": self.config(cfg)}
         if kind == "search":
             answer = {"preference": None, **answer}

@@ -347,6 +347,16 @@ def int_or(text, default):
         return default
 
 
+def oversized(records, size, first_id):
+    """`records` then short records (an ID from `first_id` on, of the last one's type, and a title), `size` in
+    all: a server that ignores the page size asked, its body within a client's 10 MB.  A client reads the first
+    records only; the others are never expected."""
+    if size <= len(records) or not records:
+        return records
+    kind = type(records[-1].get("id")) if type(records[-1].get("id")) in (int, str) else int
+    return records + [{"id": kind(first_id + k), "title": "more than asked"} for k in range(size - len(records))]
+
+
 def dumps(obj):
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
 

@@ -13,6 +13,13 @@ sometimes strings, as the museum sends them).
 The collection changes while it is listed: after every --change-every
 answered listing pages (up to --changes times), a work among those already
 read (before the page's skip) is deleted, or a new one added there, in turn.
+--change-share P changes it after a deterministic share P of the pages
+instead, and --change-at page lands each change within the page just
+served (never after a page that reached the list's end: no client could
+see it).  --endless answers every page with `limit` new artworks and a
+total of 10^9.  --bad-text N gives N artworks a title with bytes that are
+not UTF-8 (ff fe c0 af) and N more one with an escaped lone surrogate
+(\ud800); the oracle takes those titles as absent.
 Faults by default: 1% 5xx (an HTML error page), 0.5% HTML pages with 200,
 0.5% 429 with a JSON body and Retry-After.  POST /__config {"leave": 0.01}
 makes a deterministic 1% of the artworks leave (for a second run).  Test hooks
@@ -20,7 +27,7 @@ under /__ (stats, expected, reset, config) are never faulted or counted;
 /__expected is the oracle: the complete, de-duplicated set as it stands.
 """
 
-import dataclasses, hashlib, sys, threading
+import dataclasses, hashlib, json, sys, threading
 from urllib.parse import parse_qs, urlsplit
 
 import mock_api
@@ -38,6 +45,8 @@ CREATORS = ("Claude Monet (French, 1840–1926)", "Mary Cassatt (American, 1844�
             "Katsushika Hokusai (Japanese, 1760–1849)", "Jacques-Louis David (French, 1748–1825)",
             "Winslow Homer (American, 1836–1910)", "Berthe Morisot (French, 1841–1895)")
 MAX_LIMIT = 1000
+# Titles the encoder writes as marked text, replaced in the body by what JSON's text cannot hold.
+BAD_TITLES = {"\0not-utf8\0": b'"Harbor \xff\xfe\xc0\xaf Evening"', "\0lone-surrogate\0": b'"Harbor \\ud800 Evening"'}
 
 
 @dataclasses.dataclass
@@ -52,6 +61,10 @@ class Config:
     duplicates: float = 0.02   # share repeating the creator and title of the artwork before (other spacing and case)
     change_every: int = 16     # after every K answered listing pages a work before the cursor is deleted or added; 0 = off
     changes: int = 3           # changes made at most (set again to allow more)
+    change_share: float = 0.0  # instead of change_every: the share of answered listing pages after which it changes
+    change_at: str = "before"  # where a change lands: "before" the page's skip, or within the "page" just served
+    endless: bool = False      # every page holds `limit` new artworks, the total 10^9: a list that never ends
+    bad_text: int = 0          # artworks whose title is not UTF-8, and as many with an escaped lone surrogate in it
     leave: float = 0.0         # share of the artworks that have left (deterministic by seed and id)
     retry_after: float = 1.0
     fail_5xx: float = 0.01
@@ -61,7 +74,7 @@ class Config:
     verbose: bool = False
 
     FIXED = ("host", "port", "port_file")
-    DATA_KEYS = ("seed", "artworks", "incomplete", "duplicates")
+    DATA_KEYS = ("seed", "artworks", "incomplete", "duplicates", "bad_text")
     updated = mock_api.Config.updated
 
 
@@ -112,6 +125,13 @@ def artwork(seed, i, before, incomplete, duplicates):
     return art
 
 
+def with_bad_bytes(body):
+    """The encoded body with each marked title as the hostile server sends it."""
+    for title, raw in BAD_TITLES.items():
+        body = body.replace(json.dumps(title).encode(), raw)
+    return body
+
+
 def first_creator(a):
     creators = a.get("creators")
     return creators[0].get("description") if isinstance(creators, list) and creators and isinstance(creators[0], dict) else None
@@ -121,6 +141,7 @@ def is_complete(a):
     web = ((a.get("images") or {}).get("web") or {}).get("url")
     return (type(a.get("id")) is int and a["id"] > 0 and a.get("share_license_status") == "CC0"
             and isinstance(web, str) and web != ""
+            and a.get("title") not in BAD_TITLES
             and all(mock_api.visible(v) for v in (a.get("title"), first_creator(a), a.get("creation_date"), a.get("type"))))
 
 
@@ -139,6 +160,10 @@ class Dataset:
         works = []
         for i in range(cfg.artworks):
             works.append(artwork(cfg.seed, i, works[-1] if works else None, cfg.incomplete, cfg.duplicates))
+        # Spread over the collection, a complete work each (else its title would not matter).
+        for n in range(min(cfg.bad_text * 2, len(works))):
+            at = (n * len(works)) // max(1, cfg.bad_text * 2) + len(works) // max(1, cfg.bad_text * 4)
+            works[at] = dict(artwork(cfg.seed, at, None, 0.0, 0.0), title=list(BAD_TITLES)[n % 2])
         return cls(works).leaving(cfg)
 
     def leaving(self, cfg):
@@ -149,11 +174,16 @@ class Dataset:
         works = [a for a in self.works if not (cfg.leave > 0 and leaves(cfg.seed, a, cfg.leave))]
         return Dataset(works, self.left + [id_of(a) for a in gone], self.deleted, self.added)
 
-    def changed(self, cfg, skip):
-        """The next change: delete (odd) or add (even) a work before `skip`; IDs never repeat across runs."""
+    def changed(self, cfg, skip, limit):
+        """The next change: delete (odd) or add (even) a work before `skip` (or within the page served from it,
+        with change_at "page"); IDs never repeat across runs."""
         n = len(self.deleted) + len(self.added) + 1
         h = hashlib.sha256(f"{cfg.seed}\0change\0{n}".encode()).digest()
-        at = int.from_bytes(h[:4], "big") % max(1, min(skip, len(self.works)))
+        u = int.from_bytes(h[:4], "big")
+        if cfg.change_at == "page":
+            at = min(skip + u % max(1, limit), len(self.works) - 1)
+        else:
+            at = u % max(1, min(skip, len(self.works)))
         works = list(self.works)
         if n % 2:
             gone = works.pop(at)
@@ -196,14 +226,20 @@ class App(mock_api.SwappingApp):
         super().__init__(cfg, Dataset.of, Stats())
         self.made = 0
 
-    def page_answered(self, skip):
-        """Counts an answered listing page; every change_every-th changes the collection before `skip`."""
+    def page_answered(self, skip, limit):
+        """Counts an answered listing page; every change_every-th (or a change_share of them) changes the collection."""
         with self.lock:
             self.answered += 1
             cfg = self.cfg
-            if cfg.change_every > 0 and self.answered % cfg.change_every == 0 and self.made < cfg.changes and skip > 0:
+            if cfg.change_share > 0:
+                h = hashlib.sha256(f"{cfg.seed}\0page\0{self.answered}".encode()).digest()
+                due = int.from_bytes(h[:8], "big") / 2.0 ** 64 < cfg.change_share
+            else:
+                due = cfg.change_every > 0 and self.answered % cfg.change_every == 0
+            within = skip + limit < len(self.data.works) if cfg.change_at == "page" else skip > 0
+            if due and self.made < cfg.changes and within:
                 self.made += 1
-                self.data = self.data.changed(cfg, skip)
+                self.data = self.data.changed(cfg, skip, limit)
 
     def reconfigure(self, changes):
         super().reconfigure(changes)
@@ -249,7 +285,7 @@ class Handler(mock_api.Handler):
         if fault == "reset":
             return self.apply_fault(fault, b"", tag)
         if kind == "listing":
-            return self.reply(200, dumps(self.listing(cfg, data, query)))
+            return self.reply(200, with_bad_bytes(dumps(self.listing(cfg, data, query))))
         if path.startswith("/api/artworks/"):
             wanted = path[len("/api/artworks/"):]
             found = [a for a in data.works if str(id_of(a)) == wanted or a.get("accession_number") == wanted]
@@ -260,6 +296,11 @@ class Handler(mock_api.Handler):
     def listing(self, cfg, data, query):
         skip = max(0, int_or(last(query, "skip"), 0))
         limit = min(MAX_LIMIT, max(0, int_or(last(query, "limit"), 1000)))
+        if cfg.endless:
+            with self.server.app.stats.lock:
+                self.server.app.stats.limits.add(limit)
+            return {"info": {"total": 10 ** 9, "parameters": {k: v[-1] for k, v in query.items()}},
+                    "data": [self.render(artwork(cfg.seed, i, None, cfg.incomplete, 0.0), query) for i in range(skip, skip + limit)]}
         found = data.works
         if "cc0" in query:
             found = [a for a in found if a.get("share_license_status") == "CC0"]
@@ -270,7 +311,7 @@ class Handler(mock_api.Handler):
             self.server.app.stats.past_end += skip >= len(found)
         answer = {"info": {"total": len(found), "parameters": {k: v[-1] for k, v in query.items()}},
                   "data": [self.render(a, query) for a in found[skip:skip + limit]]}
-        self.server.app.page_answered(skip)
+        self.server.app.page_answered(skip, limit)
         return answer
 
     def render(self, art, query):
@@ -293,7 +334,7 @@ class Handler(mock_api.Handler):
         return {"kept_ids": sorted(kept.values()), "kept": len(kept), "complete": len(complete),
                 "duplicates": len(complete) - len(kept), "total": len(data.works), "ids": ids,
                 "left_ids": sorted(data.left), "deleted_ids": data.deleted, "added_ids": data.added,
-                "changes_made": app.made}
+                "changes_made": app.made, "bad_text_ids": sorted(id_of(a) for a in data.works if a.get("title") in BAD_TITLES)}
 
 
 def main(argv=None):

@@ -50,6 +50,7 @@ class Config:
     key: str = "test-flickr-key"
     total_as_string: bool = False
     total_extra: int = 0          # report this many more matches than exist (an index counting photos it hides)
+    oversize: int = 0             # every page holds this many photos, those asked then copies under new IDs (a server ignoring per_page); 0 = off
     ignore_dates: bool = False    # answer as if min/max_upload_date were not given (a broken --api)
     drop_oldest_every: int = 0    # after every K answered searches the oldest photo is deleted; 0 = off
     drop_limit: int = 0           # stop deleting after this many; 0 = never stop
@@ -327,6 +328,7 @@ class Handler(mock_api.Handler):
         extras = {t.strip() for t in last(query, "extras", "").split(",")}
         fields = BASE_FIELDS + tuple(f for t, fs in EXTRAS.items() if t in extras for f in fs)
         photos = [self.render(p, fields) for p in found[start:end]]
+        photos = mock_api.oversized(photos, cfg.oversize, 50_000_000_000 + page * cfg.oversize)
         self.server.app.search_answered()
         total += cfg.total_extra
         return {"photos": {"page": page, "pages": math.ceil(total / per_page), "perpage": per_page,

@@ -55,6 +55,7 @@ class Config:
     shift_every: int = 0      # insert a movie at the top after every K pages served; 0 = off
     shift_limit: int = 0      # stop shifting after this many shifts; 0 = never stop
     shift_remove: bool = False  # every second shift drops the top movie instead of adding one
+    oversize: int = 0         # every page holds this many movies, the 20 then copies under new IDs (a server ignoring the page size); 0 = off
     duplicate_every: int = 0  # page p (p % K == 0) repeats the previous page's last movie in place of its first, as TMDB's per-page cache does
     limit: int = 0            # more than `limit` requests in `window` seconds get 429; 0 = off
     window: float = 1.0
@@ -323,6 +324,7 @@ class Handler(mock_api.Handler):
         results = listing.page(page)
         if cfg.duplicate_every > 0 and page > 1 and page % cfg.duplicate_every == 0 and results:
             results = listing.page(page - 1)[-1:] + results[1:]
+        results = mock_api.oversized(results, cfg.oversize, 50_000_000 + page * cfg.oversize)
         body = dumps({"dates": listing.dates, "page": page, "results": results,
                       "total_pages": math.ceil(len(listing.movies) / PER_PAGE),
                       "total_results": len(listing.movies)})

@@ -6,6 +6,7 @@ import Testing
 @testable import ETLPipeline
 @testable import SourceKit
 @testable import SourceRegistry
+import Store
 
 /// Issue 29, item 7: a listing's items go to the catalog at each flush, so
 /// what is held is one window; repeats, new IDs and withdrawals come out as
@@ -77,5 +78,39 @@ struct ListingWriterTests {
         for id in 1...20 { again.add(Self.item(id)) }
         try again.flush()
         #expect(try third.registerComplete(maxWithdraw: WithdrawLimit(percent: 100, url: "u")) == ListingChanges(added: 0, withdrawn: 0, relisted: 5))
+    }
+
+    @Test("issue 47: an item taken back goes as if never listed when it is new, and is withdrawn when it was known")
+    func unlist() throws {
+        let directory = TemporaryDirectory()
+        let catalog = try Catalog.open(path: directory.path("c.sqlite"))
+        let source = try SourceRegistry.source(.aic)
+        try catalog.bind(to: source)
+        let table = try #require(source.table)
+        let item: (Int) -> ListedItem = { id in
+            var item = Self.item(id)
+            item.details = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, DatabaseValue.null) })
+            return item
+        }
+        var first = SourceListing(store: try ListingWriter(catalog: catalog, table: table, at: CatalogFixture.date))
+        for id in 1...4 { first.add(item(id)) }
+        try first.flush()
+
+        let writer = try ListingWriter(catalog: catalog, table: table, at: CatalogFixture.date)
+        var next = SourceListing(store: writer)
+        for id in 1...6 { next.add(item(id)) }
+        try next.flush()
+        next.add(item(7))
+        // 2 was known, 5 is new (both stored), 7 not handed over yet, 99 never listed.
+        try next.remove(ids: [2, 5, 7, 99])
+        #expect(next.count == 4 && next.items.isEmpty)
+        #expect(try Self.titles(catalog).keys.sorted() == [1, 2, 3, 4, 6])
+        let own = try catalog.database.fetchAll(sql: "SELECT object_id FROM aic_artworks ORDER BY object_id")
+        #expect(try own.map { try $0.integer(named: "object_id") } == [1, 2, 3, 4, 6])
+        let raw = try catalog.database.fetchOne(sql: "SELECT count(*) AS n FROM objects_raw WHERE object_id = 5")
+        #expect(try raw?.integer(named: "n") == 0)
+        #expect(try writer.registerComplete(maxWithdraw: WithdrawLimit(percent: 50, url: "u")) == ListingChanges(added: 1, withdrawn: 1, relisted: 0))
+        let listed = try catalog.database.fetchAll(sql: "SELECT object_id FROM objects WHERE is_listed = 1 ORDER BY object_id")
+        #expect(try listed.map { try $0.integer(named: "object_id") } == [1, 3, 4, 6])
     }
 }

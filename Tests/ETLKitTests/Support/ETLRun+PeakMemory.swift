@@ -15,7 +15,7 @@ extension ETLRun {
     /// does without signals, and reaps it itself: Foundation's `Process`
     /// reaps its children and drops their resource usage. `timeout` is a
     /// hang guard: the child is killed (exit 137) if it runs longer.
-    static func runMeasuringMemory(_ arguments: [String], timeout: Double = 120) throws -> Measured {
+    static func runMeasuringMemory(_ arguments: [String], timeout: Double = 120, environment: [String: String] = [:]) throws -> Measured {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("etl-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -28,7 +28,7 @@ extension ETLRun {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let envp = childEnvironment([:]).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = childEnvironment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         // A spawned child starts with its parent's high-water mark (Linux
         // keeps ru_maxrss across exec, and the test process is large), so
