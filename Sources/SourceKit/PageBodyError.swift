@@ -1,4 +1,5 @@
 import ETLCore
+import FetchEngine
 
 /// Why a listing page's body is no page: said in the reason a page that
 /// failed gives, so a server's mistake can be found in its answer.
@@ -18,7 +19,7 @@ package struct PageBodyError: Error, Sendable, Equatable, CustomStringConvertibl
     /// flaws are its records' own.
     static func of(_ body: [UInt8], outside skip: Range<Int> = 0..<0) -> PageBodyError {
         let parts = [body[..<skip.lowerBound], body[skip.upperBound...]]
-        if let bad = parts.lazy.compactMap({ UTF8Check.firstInvalid(in: $0) }).first {
+        if let bad = parts.lazy.compactMap({ UTF8Validator.firstInvalidIndex(in: $0) }).first {
             return PageBodyError("byte \(bad) is not UTF-8")
         }
         for part in parts {

@@ -1,4 +1,5 @@
 import ETLCore
+import FetchEngine
 
 /// A listing page's body read with its records apart. The records array
 /// at a known path is cut to the count asked: a page holding far more
@@ -84,7 +85,7 @@ package struct PageScan: Sendable, Equatable {
             let string = bytes[index...min(end, bytes.endIndex - 1)]
             index = string.endIndex
             var copy = Array(string)
-            let flaw = UTF8Check.firstInvalid(in: string).map { "byte \($0) is not UTF-8" }
+            let flaw = UTF8Validator.firstInvalidIndex(in: string).map { "byte \($0) is not UTF-8" }
                 ?? SurrogateEscapes.mend(&copy).map { "a lone surrogate \\u\($0.code) in a string at byte \(string.startIndex + $0.offset)" }
             guard let flaw else {
                 mended += string

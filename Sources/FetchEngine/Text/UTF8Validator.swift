@@ -62,3 +62,11 @@ public enum UTF8Validator {
         }
     }
 }
+
+extension UTF8Validator {
+    /// The index in `bytes` (its parent's numbering) of the first byte that
+    /// starts no well-formed sequence; nil when all of it is UTF-8.
+    public static func firstInvalidIndex(in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidOffset($0) }.map { bytes.startIndex + $0 }
+    }
+}

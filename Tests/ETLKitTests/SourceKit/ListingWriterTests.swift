@@ -84,7 +84,7 @@ struct ListingWriterTests {
     func unlist() throws {
         let directory = TemporaryDirectory()
         let catalog = try Catalog.open(path: directory.path("c.sqlite"))
-        let source = try SourceRegistry.source(.aic)
+        let source = SourceRegistry.source(.aic)
         try catalog.bind(to: source)
         let table = try #require(source.table)
         let item: (Int) -> ListedItem = { id in
