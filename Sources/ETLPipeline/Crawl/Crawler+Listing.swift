@@ -14,6 +14,8 @@ extension Crawler {
     /// reading failed half-way; nothing is withdrawn from a list read in part.
     func readListing(_ lister: any RecordLister, table: SourceTable?, run: inout CrawlRun) async throws {
         run.summary.source = options.source
+        // Counted before the listing stores anything: what it stores is this run's.
+        let keptBefore = try run.catalog.keptCount()
         let writer = try ListingWriter(catalog: run.catalog, table: table, at: run.startedAt)
         var listing = SourceListing(store: writer)
         var failure: (any Error)?
@@ -47,7 +49,7 @@ extension Crawler {
         if failure == nil || listing.count > 0 {
             do {
                 try listing.flush(to: writer)
-                try record(listing, writer: writer, table: table, run: &run)
+                try record(listing, writer: writer, table: table, keptBefore: keptBefore, run: &run)
                 var tally = FetchTally()
                 tally.requests = await run.pacer.requests
                 run.paced.minutes.count(ok: listing.count, complete: try writer.completeCount(), tally: tally, isCommitted: false)
@@ -61,9 +63,8 @@ extension Crawler {
 
     /// Withdraws what a complete listing lacks, rebuilds works and pages
     /// (every item is stored by now).
-    private func record(_ listing: SourceListing, writer: ListingWriter, table: SourceTable?, run: inout CrawlRun) throws {
+    private func record(_ listing: SourceListing, writer: ListingWriter, table: SourceTable?, keptBefore: Int, run: inout CrawlRun) throws {
         let catalog = run.catalog
-        let keptBefore = try catalog.keptCount()
         run.summary.listed = listing.count
         run.summary.skippedListed = listing.repeats + listing.withoutID
         (run.summary.withoutUsableID, run.summary.listedAgain) = (listing.withoutID, listing.repeats)

@@ -26,6 +26,7 @@ struct CMACrawlTests {
         print("cma: \(summary.listed ?? 0) listed, kept \(summary.kept), \(summary.listPages ?? 0) pages, \(summary.requests) requests, "
               + "\(summary.retries) retries; mock: \(expected["changes_made"] ?? .null) changes, faults \(stats["faults"] ?? .null)")
         #expect(summary.status == .completed && summary.isListSettled == true && summary.source == .cma)
+        #expect(summary.keptDelta == summary.kept, "a first crawl adds every work it keeps, though the listing stored them as it read")
         #expect(expected["changes_made"]?.int == 3, "the collection moved while it was listed")
         let catalog = try Catalog.open(path: crawl.catalogPath, create: false)
         #expect(Set(try catalog.keptIDs()) == Set(expected["kept_ids"]?.ids ?? []))
