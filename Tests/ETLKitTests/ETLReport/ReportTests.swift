@@ -194,8 +194,7 @@ struct ReportTests {
         #expect(usage.exitCode == 64)
         #expect(usage.standardError == """
             Error: Invalid value '0' for '--runs': expected an integer from 1 to 1000
-            Usage: etl report [--source <met|flickr|tmdb|aic|cma>] [--catalog <path>]
-                              [--out <file>] [--runs <n>]
+            Usage: etl report [<options>]
               See 'etl report --help' for more information.
 
             """)
