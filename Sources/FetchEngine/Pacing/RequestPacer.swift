@@ -56,6 +56,9 @@ public actor RequestPacer {
 
     /// Requests granted so far, probes included.
     public private(set) var requests = 0
+    /// When the first and the latest request were let through, on ``clock``.
+    private var firstGrant: Duration?
+    private var latestGrant: Duration?
     /// Probes sent to confirm or dismiss a suspected block.
     public private(set) var probes = 0
 
@@ -90,6 +93,14 @@ public actor RequestPacer {
 
     /// The rate in force, in requests per second (infinity when unlimited).
     public var currentRate: Double { controller?.rate ?? fixedRate ?? .infinity }
+    /// Requests per second as measured: the requests after the first over
+    /// the time from the first to the latest, so the turns the pacer spaced
+    /// are what is timed, and a run's first request (let through at once)
+    /// is not a rate. Nil until two requests went at different instants.
+    public var measuredRate: Double? {
+        guard requests >= 2, let firstGrant, let latestGrant, latestGrant > firstGrant else { return nil }
+        return Double(requests - 1) / (latestGrant - firstGrant).inSeconds
+    }
     /// The ceiling `--rate auto` learnt from confirmed blocks, if any.
     public var ceiling: Double? { controller?.ceiling }
     /// Confirmed blocks.
@@ -152,6 +163,7 @@ public actor RequestPacer {
             }
             if let reason = budgetStop() { return reason }
             requests += 1
+            (firstGrant, latestGrant) = (firstGrant ?? clock.now, clock.now)
             // The first request after a block's cooldown: the rate controller
             // times its quiet period and quick-block rule from here.
             if isResuming, !judge.isCoolingDown(at: self.now) {
