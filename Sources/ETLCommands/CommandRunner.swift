@@ -208,12 +208,14 @@ package struct CommandRunner: Sendable {
         case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource,
              CatalogError.damaged:
             return .dataError
-        case PagesError.writeFailed, ExportError.writeFailed, ReportError.writeFailed, is StandardOutputError:
+        case let error as OutputError:
+            return error.failure == .writeFailed ? .ioError : .cannotCreate
+        case is StandardOutputError:
             return .ioError
         case CatalogError.cannotCreate, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade, CatalogError.readOnlyWithWAL,
-             is PagesError, ImageError.notADirectory, ImageError.cannotCreate, ImageError.occupied, is ReportError, is ExportError:
+             is PagesError, ImageError.notADirectory, ImageError.cannotCreate, ImageError.occupied:
             return .cannotCreate
-        case CatalogError.cannotWrite, ImageError.cannotWrite:
+        case CatalogError.cannotWrite:
             return .ioError
         case is CredentialError:
             return .configuration

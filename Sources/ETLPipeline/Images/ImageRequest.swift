@@ -66,8 +66,12 @@ package struct ImageRequest: LadderFetchKind {
             made = try await maker.make(body, kind: kind, objectID: job.objectID)
         } catch ImageError.occupied(let path) {
             return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
+        } catch let error as ImageError {
+            return .fatal(error)
+        } catch let error as OutputError {
+            return .fatal(error)
         } catch {
-            return .fatal(error as? ImageError ?? ImageError.cannotWrite(path: maker.thumbs.path, reason: "\(error)"))
+            return .fatal(OutputError.image(path: maker.thumbs.path, reason: "\(error)"))
         }
         let facts: (width: Int, height: Int, facts: PictureFacts)
         switch made {
@@ -88,8 +92,10 @@ package struct ImageRequest: LadderFetchKind {
             return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
         } catch let error as ImageError {
             return .fatal(error)
+        } catch let error as OutputError {
+            return .fatal(error)
         } catch {
-            return .fatal(ImageError.cannotWrite(path: directory.filePath(file.name), reason: "\(error)"))
+            return .fatal(OutputError.image(path: directory.filePath(file.name), reason: "\(error)"))
         }
         return .done(result(job, .saved(file), status: status, contentType: response.contentType))
     }
