@@ -275,6 +275,27 @@ struct RequestPacerTests {
         #expect(progress.etaSeconds == 2)
     }
 
+    @Test("a request queued behind the booked turn ends when its task is cancelled, and the others keep their turns")
+    func aCancelledWaitLeavesTheQueue() async {
+        let clock = ManualClock()
+        let pacer = Self.pacer(.fixed(1), clock: clock)
+        #expect(await pacer.acquire() == nil)
+        let booked = Task { await pacer.acquire() }
+        await clock.sleepers(atLeast: 1)
+        let queued = Task { await pacer.acquire() }
+        let kept = Task { await pacer.acquire() }
+        while await pacer.queuedForTurn < 2 { await Task.yield() }
+        queued.cancel()
+        #expect(await queued.value == .stopped, "cancelled before its turn: no request granted")
+        #expect(clock.now == .zero && clock.sleeperCount == 1, "time never moved; the booked turn still sleeps")
+        clock.advance(to: .seconds(1))
+        #expect(await booked.value == nil)
+        await clock.sleepers(atLeast: 1)
+        clock.advance(to: .seconds(2))
+        #expect(await kept.value == nil)
+        #expect(await pacer.requests == 3)
+    }
+
     @Test("the first progress line shows no rate, and no line a rate above the one asked")
     func measuredRateNeverExceedsTheAsked() async {
         let clock = ManualClock()
