@@ -8,7 +8,7 @@ import Testing
 /// a simulated front end that blocks (403 HTML pages, as Imperva answers)
 /// for 2 s when more than 40 requests arrive within a second, the mock
 /// API's `--block-limit 40 --block-window 1 --block-penalty 2`. All of it on
-/// a ``ManualClock``: the minute of crawling takes no wall-clock time, and a
+/// a ``ManualClock``: half a minute of crawling takes no wall-clock time, and a
 /// loaded machine cannot stall and then burst it.
 @Suite("--rate auto convergence", .timeLimit(.minutes(5)))
 struct AutoRateConvergenceTests {
@@ -78,7 +78,11 @@ struct AutoRateConvergenceTests {
         let pacer = pacing.makePacer(stop: StopSignal(), clock: clock)
         let loop = FetchLoop(
             fetcher: Fetcher(kind: TestKind(), client: client, pacer: pacer, maxAttempts: pacing.maxAttempts), concurrency: pacing.concurrency)
-        let items = (1...2_400).map { "http://x/\($0)" }
+        // 1,200 items: the rate climbs from 8/s to the limit in about 20 s and
+        // holds for 10 more. Each turn and heartbeat is a step the test's
+        // driver takes, and in the full suite a step can wait for a thread of
+        // the shared pool: fewer steps keep it well inside its time limit.
+        let items = (1...1_200).map { "http://x/\($0)" }
 
         struct Run: Sendable {
             var outcomes: [String] = []
@@ -107,17 +111,18 @@ struct AutoRateConvergenceTests {
         let requests = await pacer.requests
         let blocksAfterFirst = max(0, figures.blocks - 1)
         let last = try #require(run.beats.last)
-        let earlier = try #require(run.beats.last { $0.seconds <= last.seconds - 20 })
+        let earlier = try #require(run.beats.last { $0.seconds <= last.seconds - 10 })
         let held = Double(last.requests - earlier.requests) / (last.seconds - earlier.seconds)
         print("""
             auto rate vs hidden limit 40/s on the test clock: \(requests) requests in \(String(format: "%.1f", last.seconds)) s, \
-            \(String(format: "%.1f", held))/s held over the last 20 s, peak \(figures.peak) in a second, \
+            \(String(format: "%.1f", held))/s held over the last 10 s, peak \(figures.peak) in a second, \
             blocks \(figures.blocks), refused \(figures.refused)
             """)
         // Every item answered in the end: the blocks cost retries, not items.
         #expect(run.outcomes.count == items.count)
         #expect(run.outcomes.filter { $0.hasPrefix("ok ") }.count == items.count)
-        #expect(figures.answered == items.count && requests == figures.answered + figures.refused)
+        // Every request met the front end; probes of a suspected block ask an answered URL again.
+        #expect(figures.answered >= items.count && requests == figures.answered + figures.refused)
         // It met the limit (the start of 8/s grows past 40/s), then held below it:
         // a rate that never settled trips it dozens of times.
         #expect(figures.blocks >= 1)
