@@ -218,6 +218,7 @@ public actor RequestPacer {
         // confirmed block's cooldown would only be refused again.
         guard judge.suspicion?.id == id else { return false }
         requests += 1
+        (firstGrant, latestGrant) = (firstGrant ?? clock.now, clock.now)
         probes += 1
         return true
     }
