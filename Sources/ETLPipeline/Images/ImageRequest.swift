@@ -66,6 +66,9 @@ package struct ImageRequest: LadderFetchKind {
             made = try await maker.make(body, kind: kind, objectID: job.objectID)
         } catch ImageError.occupied(let path) {
             return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
+        } catch is CancellationError {
+            // The run is ending and the picture waited for its turn to decode: dropped, tried again next run.
+            return .abandoned
         } catch let error as ImageError {
             return .fatal(error)
         } catch let error as OutputError {
