@@ -17,7 +17,9 @@ package struct CMAListing: RecordLister {
         let (api, picture) = (context.options.api, context.options.sourceSettings[CMASource.pictureKey] ?? "web")
         let pager = OffsetPager<ListedItem?>(limit: Self.limit, maxPages: Self.maxPages, key: { $0.map { String($0.id) } ?? "-" }) { skip, limit in
             let page = try await reader.read(.init(url: Self.url(api: api, skip: skip, limit: limit)))
-            await reader.observer?.expect(fromLastPage: max(0, page.total - skip))
+            // How far the listing has read, not how many records came back: probes re-read earlier pages.
+            let position = min(skip + page.records.count, page.total)
+            await reader.observer?.reached(position, of: page.total, pages: (position + limit - 1) / limit)
             return .init(total: page.total, elements: page.records.map { CMAArtwork.item(from: $0, picture: picture) })
         }
         var state = OffsetPager<ListedItem?>.State()

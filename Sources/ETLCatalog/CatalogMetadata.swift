@@ -96,7 +96,7 @@ package enum CatalogMetadata {
             if case .replace(let resolved) = target, FileManager.default.contents(atPath: resolved) == data { return nil }
             try target.write { try $0.write(Array(data)) }
         } catch let error as FileOutputError {
-            throw MetadataError.cannotWrite(path: path, reason: error.reason)
+            throw OutputError("the catalog metadata", path: path, reason: error.reason)
         }
         return path
     }

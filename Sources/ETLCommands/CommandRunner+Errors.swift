@@ -5,7 +5,6 @@ import ETLPictures
 import ETLPipeline
 import ETLReport
 import FetchEngine
-import MetSource
 import SourceKit
 import SourceRegistry
 import Store

@@ -89,7 +89,7 @@ package struct CommandRunner: Sendable {
                 let client = try ImageDownloader.makeClient(for: options)
                 let summary = try await ImageDownloader(options: options, client: client, reporter: reporter, stop: stop).run()
                 outcome.standardOutput = output.isJSON ? Report.json(summary) : Report.text(for: summary)
-                outcome.exitCode = summary.failure.map(Self.exitCode(for:)) ?? exitCode(for: summary.status)
+                outcome.exitCode = summary.failure.map { Self.exitCode(for: $0.error) } ?? exitCode(for: summary.status)
                 // The summary (and its JSON) says what was done; the error itself belongs on stderr.
                 if summary.status == .failed, let error = summary.error {
                     outcome.standardError = "Error: \(TerminalText.escaped(error))\n"
@@ -208,12 +208,14 @@ package struct CommandRunner: Sendable {
         case CatalogError.notACatalog, CatalogError.newerSchema, CatalogError.damagedSchema, CatalogError.otherSource,
              CatalogError.damaged:
             return .dataError
-        case PagesError.writeFailed, ExportError.writeFailed, ReportError.writeFailed, is StandardOutputError:
+        case let error as OutputError:
+            return error.failure == .writeFailed ? .ioError : .cannotCreate
+        case is StandardOutputError:
             return .ioError
         case CatalogError.cannotCreate, CatalogError.unsafeLock, CatalogError.cannotWrite(_, .readOnly), CatalogError.readOnlyNeedsUpgrade, CatalogError.readOnlyWithWAL,
-             is PagesError, ImageError.notADirectory, ImageError.cannotCreate, ImageError.occupied, is ReportError, is ExportError:
+             is PagesError, ImageError.notADirectory, ImageError.cannotCreate, ImageError.occupied:
             return .cannotCreate
-        case CatalogError.cannotWrite, ImageError.cannotWrite:
+        case CatalogError.cannotWrite:
             return .ioError
         case is CredentialError:
             return .configuration

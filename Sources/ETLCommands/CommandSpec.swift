@@ -51,6 +51,16 @@ package struct CommandSpec: Sendable {
         return lines.joined(separator: "\n       ")
     }
 
+    /// The one line a usage error shows: the whole synopsis when it fits
+    /// one line, else the required options and `[<options>]`, as
+    /// swift-argument-parser shortens it; `--help` shows every option.
+    package var usageLine: String {
+        let whole = usage
+        guard whole.contains("\n") else { return whole }
+        let required = options.filter(\.isRequired).map(\.synopsis)
+        return (["etl \(name)"] + required + ["[<options>]"]).joined(separator: " ")
+    }
+
     /// The full `--help` text.
     package var help: String {
         var text = "OVERVIEW: \(abstract)\n\n"

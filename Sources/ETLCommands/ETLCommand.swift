@@ -64,10 +64,10 @@ package enum ETLCommand: Sendable {
         return UsageError("Unknown subcommand '\(name)'" + hint, command: nil)
     }
 
-    /// `Usage: …` for the command a usage error concerns.
+    /// The one line after `Usage: ` for the command a usage error concerns.
     package static func usage(for command: String?) -> String {
         if let command, let spec = specs.first(where: { $0.name == command }) {
-            return spec.usage
+            return spec.usageLine
         }
         return "etl <subcommand> [options]"
     }

@@ -75,13 +75,14 @@ package enum PictureDecoder {
     }
 
     /// Inspects, then decodes holding the picture's share of `memory`
-    /// (waiting for it while other pictures hold too much).
-    package static func decode(_ bytes: [UInt8], kind: ImageKind, settings: Settings, memory: PictureMemory) async -> Outcome {
+    /// (waiting for it while other pictures hold too much); nil when the
+    /// task was cancelled while it waited, so nothing was decoded.
+    package static func decode(_ bytes: [UInt8], kind: ImageKind, settings: Settings, memory: PictureMemory) async -> Outcome? {
         switch inspect(bytes, kind: kind, settings: settings) {
         case .failed(let failure, let reason):
             return .failed(failure, reason: reason)
         case .ready(let header, let heldBytes):
-            let share = await memory.acquire(heldBytes)
+            guard let share = await memory.acquire(heldBytes) else { return nil }
             let outcome = decode(bytes, kind: kind, header: header, settings: settings)
             await memory.release(share)
             return outcome

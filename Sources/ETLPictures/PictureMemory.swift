@@ -1,4 +1,5 @@
 import ETLCore
+import FetchEngine
 
 /// The decoded pixels all pictures in flight may hold at once
 /// (``PictureLimits/maxHeldBytesInFlight``): a picture whose decoder holds
@@ -13,35 +14,56 @@ import ETLCore
 package actor PictureMemory {
     package let capacity: Int
     private var used = 0
-    private var waiting: [(bytes: Int, turn: CheckedContinuation<Void, Never>)] = []
+    /// Shares waiting their turn, first come first served, by ticket.
+    private var line: [(ticket: Int, bytes: Int)] = []
+    private var tickets = 0
+    /// The last ticket let in: a waiter's turn has come when this reaches
+    /// its ticket (one waiter mechanism, ``LevelWaiters``, which drops a
+    /// cancelled wait).
+    private var admitted = 0
+    private let turns = LevelWaiters()
 
     package init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
     /// Takes `bytes` of the budget, waiting until they are free; returns
-    /// what was taken, for ``release(_:)``.
-    package func acquire(_ bytes: Int) async -> Int {
+    /// what was taken, for ``release(_:)``, or nil when the task was
+    /// cancelled before its turn (it took nothing and left the line).
+    package func acquire(_ bytes: Int) async -> Int? {
         let share = min(max(0, bytes), capacity)
         guard share > 0 else { return 0 }
-        if waiting.isEmpty, used + share <= capacity {
+        if line.isEmpty, used + share <= capacity {
             used += share
             return share
         }
-        await withCheckedContinuation { waiting.append((share, $0)) }
-        return share
+        tickets += 1
+        let ticket = tickets
+        line.append((ticket, share))
+        await turns.wait(until: ticket)
+        // Tickets are let in in order and only this waiter takes its own out
+        // of the line: one at or before the last let in was let in.
+        if admitted >= ticket { return share }
+        line.removeAll { $0.ticket == ticket }
+        letIn()
+        return nil
     }
 
     /// Gives back a share from ``acquire(_:)`` and lets in those whose turn it is.
     package func release(_ share: Int) {
         used -= share
-        while let first = waiting.first, used + first.bytes <= capacity {
-            waiting.removeFirst()
+        letIn()
+    }
+
+    private func letIn() {
+        while let first = line.first, used + first.bytes <= capacity {
+            line.removeFirst()
             used += first.bytes
-            first.turn.resume()
+            admitted = first.ticket
         }
+        turns.set(admitted)
     }
 
     /// Bytes taken now, and pictures waiting for theirs.
-    package var state: (used: Int, waiting: Int) { (used, waiting.count) }
+    package var state: (used: Int, waiting: Int) { (used, line.count) }
 }

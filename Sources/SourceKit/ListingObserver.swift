@@ -8,6 +8,10 @@ package protocol ListingObserver: Sendable {
     func expect(fromLastPage count: Int) async
     /// The listing opened its `count`th window.
     func windowsOpened(_ count: Int) async
+    /// An offset listing has read up to `position` of the `total` records
+    /// its last page says the collection holds, in `pages` pages of its
+    /// size: its probes read earlier pages again, which count no further.
+    func reached(_ position: Int, of total: Int, pages: Int) async
 }
 
 /// A listing page that knows how many records it holds, so the

@@ -67,7 +67,7 @@ final class TerminalReporter: CrawlReporter {
     private func show(_ progress: CrawlProgress) {
         let percent = progress.total > 0 ? Double(progress.done) * 100 / Double(progress.total) : 100
         var text = "\(progress.done)/\(progress.total) (\(String(format: "%.1f", percent))%)"
-        text += " rate \(FigureText.rate(progress.achievedRate)) of \(FigureText.rate(progress.allowedRate))"
+        text += " rate \(progress.achievedRate.map(FigureText.rate) ?? "-") of \(FigureText.rate(progress.allowedRate))"
         text += " eta \(progress.etaSeconds.map(FigureText.duration) ?? "-")"
         text += " blocks \(progress.blocks) refusals \(progress.refusals) retries \(progress.retries) failed \(progress.failures)"
         if progress.isCoolingDown { text += " (cooling down)" }

@@ -18,6 +18,7 @@ struct AnswerLadderTests {
         case .retry(let f, let retryAfter): return "retry \(failure(f)) after \(retryAfter.map { "\($0)" } ?? "backoff")"
         case .refused(let f, let isFinalIfNoise): return "refused \(failure(f))\(isFinalIfNoise ? ", final if noise" : "")"
         case .fatal(let error): return "fatal \(error)"
+        case .abandoned: return "abandoned"
         }
     }
 

@@ -270,8 +270,49 @@ struct RequestPacerTests {
         clock.advance(to: .seconds(102))
         let progress = await pacer.progress(done: 5, total: 10, retries: 0, failures: 0, since: start)
         #expect(progress.elapsedSeconds == 2)
-        #expect(progress.achievedRate == 2.5)
+        // Timed from the first request to the latest: 4 turns after the first in 1 s.
+        #expect(progress.achievedRate == 4)
         #expect(progress.etaSeconds == 2)
+    }
+
+    @Test("a request queued behind the booked turn ends when its task is cancelled, and the others keep their turns")
+    func aCancelledWaitLeavesTheQueue() async {
+        let clock = ManualClock()
+        let pacer = Self.pacer(.fixed(1), clock: clock)
+        #expect(await pacer.acquire() == nil)
+        let booked = Task { await pacer.acquire() }
+        await clock.sleepers(atLeast: 1)
+        let queued = Task { await pacer.acquire() }
+        let kept = Task { await pacer.acquire() }
+        while await pacer.queuedForTurn < 2 { await Task.yield() }
+        queued.cancel()
+        #expect(await queued.value == .stopped, "cancelled before its turn: no request granted")
+        #expect(clock.now == .zero && clock.sleeperCount == 1, "time never moved; the booked turn still sleeps")
+        clock.advance(to: .seconds(1))
+        #expect(await booked.value == nil)
+        await clock.sleepers(atLeast: 1)
+        clock.advance(to: .seconds(2))
+        #expect(await kept.value == nil)
+        #expect(await pacer.requests == 3)
+    }
+
+    @Test("the first progress line shows no rate, and no line a rate above the one asked")
+    func measuredRateNeverExceedsTheAsked() async {
+        let clock = ManualClock()
+        let pacer = Self.pacer(.fixed(1), clock: clock)
+        let start = clock.now
+        _ = await Self.grants(1, from: pacer, on: clock)
+        clock.advance(to: .milliseconds(100))
+        // One request 0.1 s into the run: "rate 10/s of 1/s" before; no rate now.
+        let first = await pacer.progress(done: 0, total: 300, retries: 0, failures: 0, since: start)
+        #expect(first.achievedRate == nil && first.etaSeconds == nil)
+        var rates: [Double] = []
+        for _ in 0..<5 {
+            _ = await Self.grants(1, from: pacer, on: clock)
+            clock.advance(by: .milliseconds(300))
+            rates.append(await pacer.progress(done: 1, total: 300, retries: 0, failures: 0, since: start).achievedRate ?? 0)
+        }
+        #expect(rates == [1, 1, 1, 1, 1])
     }
 
     @Test func afterACooldownTheResumeIsTimedSoAQuickSecondBlockHalvesTheRate() async throws {

@@ -1,8 +1,9 @@
 // What a person would see wrong in a rendered etl report, read from the
 // layout Chromium computed: chart texts that overlap one another or stick
 // out of their SVG (clipped), a page or a box in it wider than the window
-// (sideways scrolling on a phone), a bar label cut on a wide screen, and a
-// run's rate chart that plots more
+// (sideways scrolling on a phone), a bar label cut on a wide screen, a line
+// chart whose every line lies along an axis or that shows neither a line
+// nor a note saying why, and a run's rate chart that plots more
 // requests per second or minute than the whole run made (a short run
 // stretched over a longer unit). scripts/check-report injects this into a
 // copy of the page and reads the verdict back from the dumped DOM.
@@ -36,6 +37,29 @@ window.addEventListener("load", () => {
           problems.push(`overlap: '${boxes[i].text}' and '${boxes[j].text}' in '${name(svg, index)}' (${width.toFixed(1)} x ${height.toFixed(1)} px)`);
         }
       }
+    }
+  });
+  // A line chart shows a line a person can see, or says in words why it
+  // has none: a line drawn along an axis (every value 0) is hidden by it,
+  // and a chart with neither line nor note looks broken.
+  document.querySelectorAll("svg.line-chart").forEach((svg, index) => {
+    const lines = [...svg.querySelectorAll("polyline.series, circle.series")];
+    const note = svg.querySelector("text.empty");
+    if (lines.length === 0) {
+      if (!note) problems.push(`blank chart: '${name(svg, index)}' draws no line and says nothing about it`);
+      return;
+    }
+    const axes = [...svg.querySelectorAll("line.axis")].map((a) => ["x1", "y1", "x2", "y2"].map((k) => Number(a.getAttribute(k))));
+    const xAxes = axes.filter(([x1, y1, x2, y2]) => y1 === y2 && x2 - x1 > 20).map(([, y]) => y);
+    const yAxes = axes.filter(([x1, y1, x2, y2]) => x1 === x2 && y2 - y1 > 20).map(([x]) => x);
+    const along = (values, positions) => positions.some((p) => values.every((v) => Math.abs(v - p) < 0.5));
+    const onAxis = (line) => {
+      const points = line.tagName === "circle" ? [[Number(line.getAttribute("cx")), Number(line.getAttribute("cy"))]]
+        : line.getAttribute("points").trim().split(/\s+/).map((pair) => pair.split(",").map(Number));
+      return along(points.map(([, y]) => y), xAxes) || along(points.map(([x]) => x), yAxes);
+    };
+    if (lines.every(onAxis)) {
+      problems.push(`line on an axis: every line of '${name(svg, index)}' lies along an axis, where a person sees none`);
     }
   });
   // A rate per unit (second or minute) can never exceed the requests the

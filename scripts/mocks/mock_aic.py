@@ -9,7 +9,9 @@ values are null, never ""; `limit` above 100 and any page past the 10,000th
 result of a query (page x limit > --depth) are refused with HTTP 403 and a
 JSON error.  GET /artworks (newest update first), /artworks/{id}, and
 /artworks/search with query[range][id][gte|lte], query[term][is_public_domain]
-and sort=id.  Pictures: {iiif_url}/{image_id}/full/{w},/0/default.jpg.
+and sort=id.  Pictures: {iiif_url}/{image_id}/full/{w},/0/default.jpg, each
+a landscape its path paints (scripts/mocks/mock_pictures.py, PNG; about one in a
+hundred a near copy).
 --limit N answers 429 (with Retry-After) past N requests in --window seconds,
 as the API's throttle does (60 a minute).  Test hooks live under /__ (stats,
 expected, reset, config) and are never faulted, limited or counted.  Faults
@@ -22,7 +24,8 @@ from collections import deque
 from urllib.parse import parse_qs, urlsplit
 
 import mock_api
-from mock_api import draw, dumps, int_or, last, make_jpeg, pick
+import mock_pictures
+from mock_api import draw, dumps, int_or, last, pick
 
 INCOMPLETE_KINDS = ("not_public_domain", "public_domain_string", "null_image_id", "blank_image_id",
                     "null_title", "null_artist", "null_date", "null_classification", "string_id")
@@ -248,7 +251,7 @@ class Handler(mock_api.Handler):
         self.nth = app.stats.begin(key, kind, self.headers.get("AIC-User-Agent") or "")
         if image:
             if image.group(1) in data.images:
-                return self.reply(200, make_jpeg(draw(cfg.seed, url.path, 1)[1]), "image/jpeg")
+                return self.reply(200, mock_pictures.picture(url.path, 100), "image/png")
             return self.reply(404, b"<html><body><h1>404 Not Found</h1></body></html>", "text/html")
         if app.stats.throttled(cfg):
             with app.stats.lock:

@@ -8,7 +8,8 @@ Shaped like the real API: GET /api/artworks/?skip=S&limit=L answers
 (a skip past the end: 200 with data []; limit at most 1,000), with the
 filters cc0 and has_image=1 and `fields=a,b`; GET /api/artworks/{id} answers
 {"data": {...}}.  Pictures: /images/{id}/{name}_web.jpg and _print.jpg (sizes
-sometimes strings, as the museum sends them).
+sometimes strings, as the museum sends them), each a landscape its path
+paints (scripts/mocks/mock_pictures.py, PNG; about one in a hundred a near copy).
 
 The collection changes while it is listed: after every --change-every
 answered listing pages (up to --changes times), a work among those already
@@ -31,7 +32,8 @@ import dataclasses, hashlib, json, sys, threading
 from urllib.parse import parse_qs, urlsplit
 
 import mock_api
-from mock_api import draw, dumps, int_or, last, make_jpeg, pick
+import mock_pictures
+from mock_api import draw, dumps, int_or, last, pick
 from mock_aic import id_of, normalized  # the museums' IDs and duplicate keys read alike
 
 INCOMPLETE_KINDS = ("copyrighted", "no_images", "blank_web_url", "null_title", "no_creators", "blank_creator",
@@ -266,7 +268,7 @@ class Handler(mock_api.Handler):
         self.nth = app.stats.begin(key, kind)
         if kind == "image":
             if url.path in data.pictures:
-                return self.reply(200, make_jpeg(draw(cfg.seed, url.path, 1)[1]), "image/jpeg")
+                return self.reply(200, mock_pictures.picture(url.path, 100), "image/png")
             return self.reply(404, b"<html><body><h1>404 Not Found</h1></body></html>", "text/html")
         u, tag = draw(cfg.seed, key, self.nth)
         fault = pick(u, [("5xx", cfg.fail_5xx), ("html200", cfg.html200), ("rate_429", cfg.rate_429), ("reset", cfg.reset)])

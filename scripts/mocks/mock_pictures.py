@@ -1,7 +1,8 @@
 """Real-looking pictures for the mocks' image hosts (stdlib only): a
 landscape a path's hash paints (a sky gradient, a sun, three ridges of
 hills, a lake's reflection), in varied sizes and shapes, as PNG. About one
-path in twelve paints one of four shared scenes at a size of its own: a near
+path in twelve (the Met's mock; the larger collections' mocks ask for one in
+a hundred) paints one of four shared scenes at a size of its own: a near
 copy (the same picture resized), as a museum's two records of one print are.
 
 The bytes depend on the path only, so a retry gets the same picture, and no
@@ -27,11 +28,12 @@ def _digest(text):
     return hashlib.sha256(text.encode()).digest()
 
 
-def scene_and_size(path):
-    """(scene seed, width, height) for a path."""
+def scene_and_size(path, one_in=12):
+    """(scene seed, width, height) for a path; about one path in `one_in`
+    paints a shared scene."""
     h = _digest(path)
     scene = path
-    if h[0] % 12 == 0:
+    if h[0] % one_in == 0:
         scene = f"shared scene {h[1] % 4}"
     width = WIDTHS[h[2] % len(WIDTHS)]
     w, ht = SHAPES[_digest(scene)[3] % len(SHAPES)] if scene != path else SHAPES[h[3] % len(SHAPES)]
@@ -43,7 +45,12 @@ def _mix(a, b, t):
 
 
 def render(scene, width, height):
-    """Rows of RGB bytes; the same scene at two sizes looks the same."""
+    """Rows of RGB bytes; the same scene at two sizes looks the same.
+
+    Painted a column at a time (a column is the sky's gradient, then each
+    ridge from its line down, far to near) and read back a row at a time by
+    strided slices, so that the mocks serve thousands of pictures in
+    seconds; only the sun's few pixels are worked out one by one."""
     h = _digest(scene)
     top, horizon, land, sun = PALETTES[h[0] % len(PALETTES)]
     sun_x, sun_y, sun_r = 0.2 + 0.6 * h[1] / 255, 0.15 + 0.25 * h[2] / 255, 0.05 + 0.06 * h[3] / 255
@@ -59,28 +66,49 @@ def render(scene, width, height):
     for base, waves, shade in ridges:
         heights.append([int(height * (base - sum(a * math.sin(f * math.pi * x / width + p) for a, f, p in waves)))
                         for x in range(width)])
-    # Each column's colour below each ridge line, darker the deeper layer (painted far to near).
     shades = [bytes(shade) for _, _, shade in ridges]
-    sun_box = range(max(0, int((sun_y - 1.6 * sun_r) * height)), min(height, int((sun_y + 1.6 * sun_r) * height) + 1))
+    skies = [_mix(top, horizon, min(1.0, (y / height) / 0.6)) for y in range(height)]
+    column = b"".join(bytes(sky) for sky in skies)
+    stride = 3 * height
+    pixels = bytearray(column * width)
+    # The sun, on the sky, where it is: the columns within its glow's reach.
+    reach = 1.6 * sun_r * height
+    first, last = max(0, int(sun_x * width - reach) - 1), min(width, int(sun_x * width + reach) + 2)
+    disc, glow, fade = bytes(sun), sun_r * 1.6, sun_r * 0.6
+    for y in range(max(0, int((sun_y - 1.6 * sun_r) * height)), min(height, int((sun_y + 1.6 * sun_r) * height) + 1)):
+        dy = y / height - sun_y
+        toward = [b - a for a, b in zip(sun, skies[y])]
+        for x in range(first, last):
+            d = math.hypot((x / width - sun_x) * width / height, dy)
+            if d < glow:
+                at = x * stride + 3 * y
+                if d < sun_r:
+                    pixels[at:at + 3] = disc
+                else:
+                    t = (d - sun_r) / fade
+                    pixels[at:at + 3] = bytes((int(sun[0] + toward[0] * t), int(sun[1] + toward[1] * t), int(sun[2] + toward[2] * t)))
+    # Each ridge from its line to the bottom, far to near: the nearest covering one shows.
+    for line, shade in zip(heights, shades):
+        for x in range(width):
+            y = max(0, line[x])
+            if y < height:
+                pixels[x * stride + 3 * y:(x + 1) * stride] = shade * (height - y)
     rows = []
+    tint = bytes(top)
     for y in range(height):
-        v = y / height
-        sky = _mix(top, horizon, min(1.0, v / 0.6))
-        row = bytearray(bytes(sky) * width)
-        if y in sun_box:
-            for x in range(width):
-                d = math.hypot((x / width - sun_x) * width / height, v - sun_y)
-                if d < sun_r * 1.6:
-                    row[3 * x:3 * x + 3] = bytes(sun if d < sun_r else _mix(sun, sky, (d - sun_r) / (sun_r * 0.6)))
-        for line, shade in zip(heights, shades):
-            for x in range(width):
-                if y >= line[x]:
-                    row[3 * x:3 * x + 3] = shade
-        if v >= water:
+        row = bytearray(3 * width)
+        for channel in range(3):
+            row[channel::3] = pixels[3 * y + channel::stride]
+        if y / height >= water:
             # The lake: the row above the waterline mirrored, dimmed, with ripples.
             mirror = rows[max(0, int(2 * water * height) - y)] if int(2 * water * height) - y < len(rows) else bytes(row)
             ripple = 0.5 + 0.15 * math.sin(y * 0.9)
-            row = bytearray(int(c * ripple + t * (1 - ripple)) for c, t in zip(mirror, bytes(top) * width))
+            for channel in range(3):
+                values, table = mirror[channel::3], bytearray(256)
+                rest = tint[channel] * (1 - ripple)
+                for c in set(values):
+                    table[c] = int(c * ripple + rest)
+                row[channel::3] = values.translate(table)
         rows.append(bytes(row))
     return rows
 
@@ -94,9 +122,10 @@ def png(width, height, rows):
 
 
 @lru_cache(maxsize=512)
-def picture(path):
-    """The PNG bytes for `path`."""
-    scene, width, height = scene_and_size(path)
+def picture(path, one_in=12):
+    """The PNG bytes for `path`; about one path in `one_in` (at most 256) is
+    a near copy of a shared scene."""
+    scene, width, height = scene_and_size(path, one_in)
     return png(width, height, render(scene, width, height))
 
 

@@ -5,7 +5,8 @@ import Foundation
 /// carries its records reads for minutes at a slow rate,
 /// and says so while it reads, not only when it is done.
 package struct ListingProgress: Sendable, Equatable {
-    /// Records read so far (a page read again counts again).
+    /// Records read so far; an offset listing, whose probes read earlier
+    /// pages again, counts how far it has read, never past the total.
     package var listed = 0
     /// How many the listing holds, once a page has said it.
     package var total: Int?
@@ -15,18 +16,22 @@ package struct ListingProgress: Sendable, Equatable {
     /// The pacer's requests so far, retries included.
     package var requests = 0
     package var elapsedSeconds = 0.0
+    /// Requests per second as the pacer measured them; nil until two
+    /// requests went (one request over a fraction of a second is no rate).
+    package var rate: Double?
 
-    package init(listed: Int = 0, total: Int? = nil, pages: Int = 0, windows: Int = 0, requests: Int = 0, elapsedSeconds: Double = 0) {
+    package init(
+        listed: Int = 0, total: Int? = nil, pages: Int = 0, windows: Int = 0, requests: Int = 0, elapsedSeconds: Double = 0,
+        rate: Double? = nil
+    ) {
         self.listed = listed
         self.total = total
         self.pages = pages
         self.windows = windows
         self.requests = requests
         self.elapsedSeconds = elapsedSeconds
+        self.rate = rate
     }
-
-    /// Requests per second so far.
-    package var rate: Double { elapsedSeconds > 0 ? Double(requests) / elapsedSeconds : 0 }
 
     /// Seconds left at the pace so far, when a total is known.
     package var etaSeconds: Double? {
@@ -45,7 +50,7 @@ package struct ListingProgress: Sendable, Equatable {
         }
         text += ", \(Self.count(pages, "page")), "
         if windows > 0 { text += "\(Self.count(windows, "window")), " }
-        text += "\(Self.count(requests, "request")), rate \(FigureText.rate(rate)), eta \(etaSeconds.map(FigureText.duration) ?? "-")"
+        text += "\(Self.count(requests, "request")), rate \(rate.map(FigureText.rate) ?? "-"), eta \(etaSeconds.map(FigureText.duration) ?? "-")"
         return text
     }
 

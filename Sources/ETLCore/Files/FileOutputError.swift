@@ -3,9 +3,9 @@ import Foundation
 import Store
 
 /// A file etl was asked to write could not be, or must not be, written.
-/// Callers wrap it in their command's own error: `cannotWrite(path:reason:)`
-/// (exit 73) when the output cannot be created, or `writeFailed` (exit 74)
-/// when ``isWriteFailure`` says writing it failed.
+/// Callers name their output with it in an ``OutputError``: one that cannot
+/// be created (exit 73), or whose writing failed (exit 74) when
+/// ``isWriteFailure`` says so.
 package struct FileOutputError: Error, Equatable, Sendable {
     package var path: String
     package var reason: String

@@ -12,7 +12,8 @@ package struct PageLayout: Sendable, Equatable {
     /// empty one, and an app ships them all.
     package static let maximumPageCount = 10_000
     /// The most places (`pageCount × pageSize`) a set may have: twice the
-    /// Met's whole collection.
+    /// largest collection a source lists today (a source may state its own
+    /// size; this shared layer names none).
     package static let maximumSlots = 1_000_000
 
     package init(pageCount: Int = 30, pageSize: Int = 100, order: PageOrder = .shuffle, seed: UInt64 = 0) {
@@ -73,6 +74,6 @@ package struct PageLayout: Sendable, Equatable {
         guard slots.overflow || slots.partialValue > PageLayout.maximumSlots else { return }
         throw ValidationError(
             "--pages \(pageCount) × --page-size \(pageSize) is more than \(PageLayout.maximumSlots) places; "
-                + "expected at most \(PageLayout.maximumSlots) (the Met has about 500,000 objects)")
+                + "expected at most \(PageLayout.maximumSlots)")
     }
 }

@@ -18,6 +18,8 @@ actor ListingHeartbeat: ListingObserver {
     private(set) var minutes: MinuteRecorder
     private var progress = ListingProgress()
     private var listedBeforeLastPage = 0
+    /// Set once an offset listing reports where it stands (``reached(_:of:pages:)``).
+    private var isByOffset = false
     private let pacer: RequestPacer
     private let reporter: any CrawlReporter
     private let start: Duration
@@ -33,6 +35,8 @@ actor ListingHeartbeat: ListingObserver {
     }
 
     func pageRead(items: Int) async {
+        // An offset listing beats when it says where it stands (``reached(_:of:pages:)``).
+        guard !isByOffset else { return }
         listedBeforeLastPage = progress.listed
         progress.listed += items
         progress.pages += 1
@@ -41,6 +45,17 @@ actor ListingHeartbeat: ListingObserver {
 
     func expect(fromLastPage count: Int) async {
         progress.total = listedBeforeLastPage + count
+    }
+
+    /// An offset listing says where it stands itself: its probes read
+    /// earlier pages again, which are no further records, and the
+    /// collection's total caps what it can claim.
+    func reached(_ position: Int, of total: Int, pages: Int) async {
+        isByOffset = true
+        progress.total = total
+        progress.listed = min(total, max(progress.listed, position))
+        progress.pages = max(progress.pages, pages)
+        await beat()
     }
 
     func windowsOpened(_ count: Int) async {
@@ -54,6 +69,7 @@ actor ListingHeartbeat: ListingObserver {
         if let minute = minutes.observe(snapshot, at: now), let catalog = connection() { try? catalog.record(minute) }
         reporter.report(await pacer.takeEvents())
         progress.requests = snapshot.requests
+        progress.rate = snapshot.measuredRate
         progress.elapsedSeconds = (now - start).inSeconds
         reporter.crawl(didReport: .listing(progress))
     }

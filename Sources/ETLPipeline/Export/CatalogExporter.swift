@@ -59,14 +59,14 @@ package struct CatalogExporter {
                 refusal: "the file exists; pass --replace to replace it, or choose another --out"
             ) { _ in options.replacesExisting }
         } catch let error as FileOutputError {
-            throw ExportError.cannotWrite(path: outPath, reason: error.reason)
+            throw OutputError("the export", path: outPath, reason: error.reason)
         }
         let catalog = try open()
         var count = 0
         do {
             try target.write { sink in count = try write(catalog: catalog) { try sink.write($0) } }
         } catch let error as FileOutputError {
-            throw ExportError(path: outPath, error)
+            throw OutputError("the export", path: outPath, error)
         }
         return count
     }

@@ -46,7 +46,7 @@ package struct ImageDirectory: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw ImageError.cannotWrite(path: path, reason: "cannot create the folder")
+            throw OutputError.image(path: path, reason: "cannot create the folder")
         }
     }
 
@@ -75,7 +75,7 @@ package struct ImageDirectory: Sendable {
         do {
             try manifest.add(name)
         } catch let error as WrittenFilesError {
-            throw ImageError.cannotWrite(path: error.path, reason: error.reason)
+            throw OutputError.image(path: error.path, reason: error.reason)
         }
         // The name ``removeLeftovers(keeping:)`` sweeps; one left by a
         // killed run whose pid this process now has is etl's to replace.
@@ -84,7 +84,7 @@ package struct ImageDirectory: Sendable {
         do {
             try AtomicFile.write(bytes, to: final, syncFolder: false, staging: temporary)
         } catch let error as FileOutputError {
-            throw ImageError.cannotWrite(path: error.path, reason: error.reason)
+            throw OutputError.image(path: error.path, reason: error.reason)
         }
     }
 
@@ -140,7 +140,7 @@ package struct ImageDirectory: Sendable {
         do {
             try manifest.replace(with: remaining)
         } catch let error as WrittenFilesError {
-            throw ImageError.cannotWrite(path: error.path, reason: error.reason)
+            throw OutputError.image(path: error.path, reason: error.reason)
         }
         return sweep
     }

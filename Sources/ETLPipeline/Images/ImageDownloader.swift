@@ -99,10 +99,10 @@ package struct ImageDownloader: Sendable {
             loop: FetchLoop(fetcher: fetcher, concurrency: pacing.concurrency))
         do {
             summary.status = try await loop.run(plan: plan, summary: &summary, minutes: &run.minutes)
-        } catch let error as ImageError {
+        } catch let error where error is ImageError || error is OutputError {
             summary.status = .failed
-            summary.error = error.description
-            summary.failure = error
+            summary.error = String(describing: error)
+            summary.failure = (error as? ImageError).map { .image($0) } ?? (error as? OutputError).map { .output($0) }
         }
         // The minutes so far are kept; a finish after the loop's is a no-op.
         let figures = await run.finish()

@@ -46,7 +46,8 @@ package struct ImageLoop {
             if !entry.isCached { uncached += 1 }
             downloadsBefore.append(uncached)
         }
-        var fatal: ImageError?
+        /// What ends the run: an ``ImageError`` or an ``OutputError``.
+        var fatal: (any Error & Sendable)?
         /// Origins (``ImageHosts/origin(of:)``) that took no connection, and
         /// downloads that reached a host or not.
         var deadOrigins: Set<String> = []
@@ -127,7 +128,7 @@ package struct ImageLoop {
                 case .fatal(_, let error, let tally):
                     abandoned += 1
                     minutes.count(failed: 1, tally: tally, isCommitted: false)
-                    if fatal == nil { fatal = error as? ImageError ?? .unreachable(reason: "\(error)") }
+                    if fatal == nil { fatal = error is ImageError || error is OutputError ? error : ImageError.unreachable(reason: "\(error)") }
                 }
                 return nil
             },
@@ -145,7 +146,7 @@ package struct ImageLoop {
         // that never answered (a bad URL tried again each night).
         if fatal == nil, reached == 0, let unreachableReason {
             let served = Set(entries.filter(\.isCached).compactMap { ImageHosts.origin(of: $0.url) })
-            if served.isEmpty || !served.isDisjoint(with: deadOrigins) { fatal = .unreachable(reason: unreachableReason) }
+            if served.isEmpty || !served.isDisjoint(with: deadOrigins) { fatal = ImageError.unreachable(reason: unreachableReason) }
         }
         if let fatal { throw fatal }
         return stopReason?.runStatus ?? .completed

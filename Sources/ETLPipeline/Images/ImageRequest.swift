@@ -66,8 +66,15 @@ package struct ImageRequest: LadderFetchKind {
             made = try await maker.make(body, kind: kind, objectID: job.objectID)
         } catch ImageError.occupied(let path) {
             return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
+        } catch is CancellationError {
+            // The run is ending and the picture waited for its turn to decode: dropped, tried again next run.
+            return .abandoned
+        } catch let error as ImageError {
+            return .fatal(error)
+        } catch let error as OutputError {
+            return .fatal(error)
         } catch {
-            return .fatal(error as? ImageError ?? ImageError.cannotWrite(path: maker.thumbs.path, reason: "\(error)"))
+            return .fatal(OutputError.image(path: maker.thumbs.path, reason: "\(error)"))
         }
         let facts: (width: Int, height: Int, facts: PictureFacts)
         switch made {
@@ -88,11 +95,14 @@ package struct ImageRequest: LadderFetchKind {
         do {
             try directory.write(body, as: file.name)
         } catch {
+            // The thumbnail made for it would be left with no row to vouch for it.
             maker.removeThumbnail(of: facts.facts)
             if case ImageError.occupied(let path) = error {
                 return .done(result(job, .failed(.occupied, reason: Self.occupiedReason(path)), status: status, contentType: response.contentType))
             }
-            return .fatal(error as? ImageError ?? ImageError.cannotWrite(path: directory.filePath(file.name), reason: "\(error)"))
+            if let error = error as? ImageError { return .fatal(error) }
+            if let error = error as? OutputError { return .fatal(error) }
+            return .fatal(OutputError.image(path: directory.filePath(file.name), reason: "\(error)"))
         }
         return .done(result(job, .saved(file), status: status, contentType: response.contentType))
     }

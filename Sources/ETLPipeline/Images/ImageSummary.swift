@@ -47,7 +47,20 @@ package struct ImageSummary: Sendable, Equatable, Codable {
     package var error: String?
     /// What stopped the run when it failed, for its exit code (a full disk
     /// is 74, as for every output); not part of the printed summary.
-    package var failure: ImageError?
+    package var failure: Stop?
+
+    /// The errors that stop a run as a whole.
+    package enum Stop: Equatable, Sendable {
+        case image(ImageError)
+        case output(OutputError)
+
+        package var error: any Error {
+            switch self {
+            case .image(let error): error
+            case .output(let error): error
+            }
+        }
+    }
 
     private enum CodingKeys: String, CodingKey {
         case status, mode, directory, cached, downloaded, decodedAgain, bytes, failed, failures, skippedFailed, withoutURL, remaining, removedTemporary, removedOrphans, requests, blocks, refusals, noise, retries, durationSeconds, achievedRate, error

@@ -33,10 +33,15 @@ package struct PictureMaker: Sendable {
         case failed(ImageFailure, reason: String)
     }
 
-    /// Decodes `bytes` and writes the thumbnail; throws only when the
-    /// thumbnail cannot be written (the run stops, as for a picture).
+    /// Decodes `bytes` and writes the thumbnail; throws when the thumbnail
+    /// cannot be written (the run stops, as for a picture), and
+    /// `CancellationError` when the task was cancelled while the picture
+    /// waited for its turn to decode.
     package func make(_ bytes: [UInt8], kind: ImageKind, objectID: Int) async throws -> Made {
-        switch await PictureDecoder.decode(bytes, kind: kind, settings: settings, memory: memory) {
+        guard let outcome = await PictureDecoder.decode(bytes, kind: kind, settings: settings, memory: memory) else {
+            throw CancellationError()
+        }
+        switch outcome {
         case .failed(let failure, let reason):
             return .failed(failure, reason: reason)
         case .decoded(let picture):

@@ -30,11 +30,11 @@ package struct PageWriter: Sendable {
         let out = LocalPath(outDirectory)
         var status = stat()
         if lstat(out.string, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK, !Self.isOwnLink(out.string) {
-            throw PagesError.cannotWrite(path: out.string, reason: Self.foreignLink)
+            throw OutputError.pages(path: out.string, reason: Self.foreignLink)
         }
         guard let problem = out.problemCreatingFolder() else { return }
         if case .some(let kind) = out.kind, kind != .directory { throw PagesError.notADirectory(path: out.string) }
-        throw PagesError.cannotWrite(path: out.string, reason: problem)
+        throw OutputError.pages(path: out.string, reason: problem)
     }
 
     /// What a write did.
@@ -67,7 +67,7 @@ package struct PageWriter: Sendable {
         }
         if lstat(out, &status) == 0, !Self.isOwnLink(out) {
             // The user's link: etl swaps only the links it made.
-            throw PagesError.cannotWrite(path: out, reason: Self.foreignLink)
+            throw OutputError.pages(path: out, reason: Self.foreignLink)
         }
         return Written(folder: try writeGeneration(files: files, link: out, stop: stop))
     }
@@ -120,7 +120,7 @@ package struct PageWriter: Sendable {
             AtomicFile.syncFolder(parent)
         } catch let error as FileOutputError {
             try? FileManager.default.removeItem(atPath: folder)
-            throw PagesError(error)
+            throw OutputError.pages(error)
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
@@ -146,7 +146,7 @@ package struct PageWriter: Sendable {
         let hasManifest = contents.ignoredManifest == nil && access("\(folder)/\(WrittenFiles.fileName)", F_OK) == 0
         for file in files where !written.contains(file.name) && access("\(folder)/\(file.name)", F_OK) == 0 {
             if !hasManifest && file.name.hasSuffix(".txt") { continue }
-            throw PagesError.cannotWrite(
+            throw OutputError.pages(
                 path: "\(folder)/\(file.name)", reason: "a file etl did not write is there; move it away and run again")
         }
         let names = Set(files.map(\.name))
@@ -162,13 +162,13 @@ package struct PageWriter: Sendable {
                 do {
                     try manifest.replace(with: written.union(names))
                 } catch let error as WrittenFilesError {
-                    throw PagesError(error.asFileOutputError)
+                    throw OutputError.pages(error.asFileOutputError)
                 }
             }
         } catch {
             batch.discard()
             guard let error = error as? FileOutputError else { throw error }
-            throw PagesError(error)
+            throw OutputError.pages(error)
         }
         // Page and bundle files of the old set that the new one lacks go, if etl wrote them.
         var kept = names
@@ -193,7 +193,7 @@ package struct PageWriter: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw PagesError.cannotWrite(path: path, reason: Self.reason(for: error))
+            throw OutputError.pages(path: path, reason: Self.reason(for: error))
         }
     }
 
@@ -237,6 +237,6 @@ package struct PageWriter: Sendable {
     }
 }
 
-private func posixError(_ path: String) -> PagesError {
-    PagesError(FileOutputError.posix(path))
+private func posixError(_ path: String) -> OutputError {
+    OutputError.pages(FileOutputError.posix(path))
 }

@@ -85,6 +85,9 @@ package struct GalleryPage {
         PercentEncoding.encoded(path, keeping: .filePath)
     }
 
+    /// A frame takes its picture's shape (`aspect-ratio`) and no minimum
+    /// height: with one, CSS widens a wide picture's frame past its card
+    /// (the height's minimum carried over to the width) and the card crops it.
     package static let style = """
         body{margin:0;font:15px/1.4 system-ui,sans-serif;background:#f6f5f2;color:#222}
         header{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;padding:12px 16px}
@@ -92,9 +95,9 @@ package struct GalleryPage {
         main{display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:16px;padding:0 16px 24px}
         @media (min-width:700px){main{grid-template-columns:repeat(auto-fill,minmax(220px,1fr))}}
         figure{margin:0;background:#fff;border-radius:8px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.15)}
-        .frame{position:relative;background-size:cover;background-position:center;min-height:120px;display:flex;align-items:center;justify-content:center}
+        .frame{position:relative;background-size:cover;background-position:center;display:flex;align-items:center;justify-content:center}
         .frame img{display:block;width:100%;height:auto}
-        .none{color:#666;font-size:13px;padding:40px 8px}
+        .none{color:#666;font-size:13px;padding:50px 8px}
         figcaption{display:flex;flex-direction:column;gap:2px;padding:8px 10px 10px;font-size:13px}
         figcaption strong{font-size:14px}figcaption span{color:#555}
         .empty{padding:16px}

@@ -47,11 +47,18 @@ package struct BarChart {
         return min(320, max(170, (widest + 12).rounded(.up)))
     }
     /// The plot keeps its 246 units whatever the labels take.
-    package var width: Double { labelWidth + 246 + Self.valueRoom }
+    package var width: Double { labelWidth + 246 + valueRoom }
     /// The chart text's size on a wide screen (the page's CSS).
     package static let desktopFont = 12.0
-    /// Room at the right for the total printed past the longest bar.
-    package static let valueRoom = 64.0
+    /// The least room at the right for the total printed past the longest bar.
+    package static let minimumValueRoom = 64.0
+    /// Room at the right for the total printed past the longest bar: the
+    /// widest total at the phone's larger font after its 4-unit gap, so
+    /// "120,000" is not cut at the SVG's edge.
+    package var valueRoom: Double {
+        let widest = bars.map { TextWidth.of(ReportFormat.integer($0.total), fontSize: TextWidth.tickFont) }.max() ?? 0
+        return max(Self.minimumValueRoom, (4 + widest + 4).rounded(.up))
+    }
 
     package func html() -> String {
         var out = "<figure class=\"chart\"><figcaption>\(ReportFormat.html(title))</figcaption>\n" + svg()
@@ -69,7 +76,7 @@ package struct BarChart {
         let f = ReportFormat.coordinate
         let top = 6.0
         let plotLeft = labelWidth
-        let plotRight = width - Self.valueRoom
+        let plotRight = width - valueRoom
         let height = top + Double(max(bars.count, 1)) * rowHeight + 40
         let plotBottom = height - 40
         let scale = LinearScale(covering: bars.map { Double($0.total) }, includesZero: true, start: plotLeft, end: plotRight)

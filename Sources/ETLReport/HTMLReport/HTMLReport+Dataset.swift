@@ -60,7 +60,7 @@ extension HTMLReport {
                 .compactMap { $0 }.joined(separator: ", ")
             let key = "table-\(run.id)"
             // On a phone each row stacks as a card, each cell under its column's name (`data-label`).
-            out += "<tr><td data-label=\"Run\">#\(run.id)</td><td class=\"time\" data-label=\"Started (UTC)\">\(ReportFormat.html(run.startedAt))</td>"
+            out += "<tr><td data-label=\"Run\">#\(run.id)</td><td class=\"time\" data-label=\"Started (UTC)\">\(ReportFormat.html(Self.tableTime(run.startedAt)))</td>"
             out += "<td data-label=\"Mode\">\(ReportFormat.html(run.mode))</td>"
             out += "<td data-label=\"Status\">\(Self.figure("\(key)-status", run.status))</td>"
             out += "<td data-label=\"Duration\">\(ReportFormat.html(FigureText.duration(run.durationSeconds)))</td>"
@@ -74,5 +74,13 @@ extension HTMLReport {
             out += "<td class=\"error\" data-label=\"Error\">\(ReportFormat.html(run.error ?? ""))</td></tr>\n"
         }
         return out + "</tbody></table></div></section>\n"
+    }
+
+    /// `2026-12-08 01:03:24` for `2026-12-08T01:03:24.339Z`: the column's
+    /// heading says UTC, and the milliseconds widened the table past a
+    /// 1,072 px page (it scrolled sideways by 3 px).
+    package static func tableTime(_ timestamp: String) -> String {
+        guard timestamp.count >= 19, timestamp.dropFirst(10).first == "T" else { return timestamp }
+        return timestamp.prefix(10) + " " + timestamp.dropFirst(11).prefix(8)
     }
 }

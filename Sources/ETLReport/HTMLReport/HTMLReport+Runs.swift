@@ -158,9 +158,11 @@ extension HTMLReport {
         }
         var out = "<section id=\"trend\"><h2>Across crawls</h2>\n<div class=\"grid-charts\">\n"
         out += LineChart(title: "Works kept after each crawl", xLabel: xLabel, yLabel: "works",
-                         series: [ChartSeries(name: "works kept", color: ReportPalette.green, points: kept)]).html()
+                         series: [ChartSeries(name: "works kept", color: ReportPalette.green, points: kept)],
+                         zeroNote: "No work kept after any crawl").html()
         out += LineChart(title: "Backlog at the start of each crawl", xLabel: xLabel, yLabel: "objects queued",
-                         series: [ChartSeries(name: "objects queued", color: ReportPalette.vermillion, points: backlog)]).html()
+                         series: [ChartSeries(name: "objects queued", color: ReportPalette.vermillion, points: backlog)],
+                         zeroNote: "Nothing queued at the start of any crawl").html()
         out += LineChart(title: "Requests spent per kept work (all crawls so far)", xLabel: xLabel, yLabel: "requests per work",
                          series: [ChartSeries(name: "requests per kept work", color: ReportPalette.blue, points: cost)]).html()
         return out + "</div></section>\n"

@@ -24,6 +24,9 @@ package struct LineChart {
     package var xDomain: ClosedRange<Double>? = nil
     package var width = 480.0
     package var height = 250.0
+    /// Said instead of a line when every value is 0: a line along the x
+    /// axis is hidden by it, and the chart would look empty.
+    package var zeroNote = "0 at every point"
 
     package static let margin = (right: 16.0, top: 12.0, bottom: 44.0)
     /// Where the rotated y-axis title's baseline stands; its glyphs reach
@@ -118,6 +121,9 @@ package struct LineChart {
         } else if series.allSatisfy({ $0.points.count < 2 }) {
             // A lone dot on an axis stretched around it reads as a trend; say what is missing.
             out += "<text class=\"empty\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f((plotTop + plotBottom) / 2))\" text-anchor=\"middle\">One point so far: a line needs two</text>"
+        } else if series.allSatisfy({ $0.points.allSatisfy { $0.y == 0 } }) {
+            out += "<text class=\"empty\" x=\"\(f((plotLeft + plotRight) / 2))\" y=\"\(f((plotTop + plotBottom) / 2))\" text-anchor=\"middle\">\(ReportFormat.html(zeroNote))</text>"
+            return out + "</svg>"
         }
         let buckets = Int(plotRight - plotLeft)
         for line in series where line.points.count >= 2 {

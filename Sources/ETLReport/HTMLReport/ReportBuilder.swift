@@ -39,7 +39,7 @@ package struct ReportBuilder: Sendable {
             let html = HTMLReport(data: data, generatedAt: Timestamp.string(from: now)).render()
             try target.write { try $0.write(Array(html.utf8)) }
         } catch let error as FileOutputError {
-            throw ReportError(path: out, error)
+            throw OutputError("the report", path: out, error)
         }
         return out
     }

@@ -48,6 +48,8 @@ public struct Fetcher<Kind: FetchKind>: Sendable {
                 return .finished(output, tally: tally)
             case .fatal(let error):
                 return .fatal(item, error, tally: tally)
+            case .abandoned:
+                return .abandoned(item, pacer.stop.isRequested ? .stopped : .timeBudget, tally: tally)
             case .retry(let failure, let retryAfter):
                 // A 5xx is an answer; a timeout or a reset says nothing about a block.
                 if hasAnswer { await pacer.recordNormalAnswer(url: url, isGood: false) }

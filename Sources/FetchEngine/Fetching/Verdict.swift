@@ -11,5 +11,9 @@ public enum Verdict<Output: Sendable>: Sendable {
     case refused(FetchFailure, isFinalIfNoise: Bool)
     /// The run cannot go on (a picture cannot be written).
     case fatal(any Error & Sendable)
+    /// The task was cancelled before the answer was read to its end (a
+    /// picture waiting for its turn to decode): dropped, as a cancelled
+    /// transfer is, and asked again next run.
+    case abandoned
 }
 

@@ -1,7 +1,7 @@
 /// A snapshot of a running fetch loop, for progress lines.
 public struct CrawlProgress: Sendable, Equatable {
     public init(
-        done: Int, total: Int, allowedRate: Double, achievedRate: Double, blocks: Int, refusals: Int,
+        done: Int, total: Int, allowedRate: Double, achievedRate: Double?, blocks: Int, refusals: Int,
         retries: Int, failures: Int, isCoolingDown: Bool, elapsedSeconds: Double
     ) {
         self.done = done
@@ -20,8 +20,10 @@ public struct CrawlProgress: Sendable, Equatable {
     public var total: Int
     /// The rate allowed now (infinity when unlimited).
     public var allowedRate: Double
-    /// Requests per second over the run so far.
-    public var achievedRate: Double
+    /// Requests per second as the pacer measured them (``RequestPacer/measuredRate``):
+    /// nil until two requests went, so a first line shows no rate rather
+    /// than one request over a fraction of a second.
+    public var achievedRate: Double?
     /// Confirmed blocks.
     public var blocks: Int
     /// Refused answers, noise included.
@@ -33,7 +35,7 @@ public struct CrawlProgress: Sendable, Equatable {
 
     /// Seconds left at the achieved rate, when it can be estimated.
     public var etaSeconds: Double? {
-        guard achievedRate > 0, done > 0 else { return nil }
+        guard let achievedRate, achievedRate > 0, done > 0 else { return nil }
         return Double(total - done) / (Double(done) / elapsedSeconds)
     }
 }

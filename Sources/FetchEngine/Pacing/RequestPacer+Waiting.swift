@@ -51,7 +51,7 @@ extension RequestPacer {
     private func progress(done: Int, total: Int, retries: Int, failures: Int, seconds: Double) -> CrawlProgress {
         return CrawlProgress(
             done: done, total: total, allowedRate: currentRate,
-            achievedRate: seconds > 0 ? Double(requests) / seconds : 0,
+            achievedRate: measuredRate,
             blocks: blocks, refusals: refusals, retries: retries, failures: failures,
             isCoolingDown: isCoolingDown, elapsedSeconds: seconds)
     }

@@ -41,10 +41,16 @@ public actor RequestPacer {
     public nonisolated let stop: StopSignal
     private var nextSlot: Duration
     private var isResuming = false
-    private var gateWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Whether a request sleeps until the next turn; the others wait in `turnWaiters`.
+    /// Requests waiting for a suspicion to settle wait for the gate's next
+    /// opening: its level counts the openings (one waiter mechanism,
+    /// ``LevelWaiters``, which drops a cancelled wait).
+    private let gate = LevelWaiters()
+    private var gateOpenings = 0
+    /// Whether a request sleeps until the next turn; the others wait for it to pass (`turns`).
     private var isTurnBooked = false
-    private var turnWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Requests queued behind the booked turn wait for it to pass: the level counts the turns passed.
+    private let turns = LevelWaiters()
+    private var turnsPassed = 0
     private var events: [PacerEvent] = []
     private var lastRefusal = ""
     private var hasReportedCap = false
@@ -61,6 +67,9 @@ public actor RequestPacer {
 
     /// Requests granted so far, probes included.
     public private(set) var requests = 0
+    /// When the first and the latest request were let through, on ``clock``.
+    private var firstGrant: Duration?
+    private var latestGrant: Duration?
     /// Probes sent to confirm or dismiss a suspected block.
     public private(set) var probes = 0
 
@@ -107,6 +116,14 @@ public actor RequestPacer {
 
     /// The rate in force, in requests per second (infinity when unlimited).
     public var currentRate: Double { controller?.rate ?? fixedRate ?? .infinity }
+    /// Requests per second as measured: the requests after the first over
+    /// the time from the first to the latest, so the turns the pacer spaced
+    /// are what is timed, and a run's first request (let through at once)
+    /// is not a rate. Nil until two requests went at different instants.
+    public var measuredRate: Double? {
+        guard requests >= 2, let firstGrant, let latestGrant, latestGrant > firstGrant else { return nil }
+        return Double(requests - 1) / (latestGrant - firstGrant).inSeconds
+    }
     /// The ceiling `--rate auto` learnt from confirmed blocks, if any.
     public var ceiling: Double? { controller?.ceiling }
     /// Confirmed blocks.
@@ -140,6 +157,7 @@ public actor RequestPacer {
             if let reason = budgetStop() { return reason }
             if judge.isSuspecting {
                 await waitForGate()
+                if Task.isCancelled { return budgetStop() ?? .stopped }
                 continue
             }
             // One request at a time waits for the next turn: the others queue
@@ -149,6 +167,7 @@ public actor RequestPacer {
             // in flight held 1/s for 8 s whatever it had grown to).
             if isTurnBooked {
                 await waitForTurn()
+                if Task.isCancelled { return budgetStop() ?? .stopped }
                 continue
             }
             let now = clock.now
@@ -169,6 +188,7 @@ public actor RequestPacer {
             }
             if let reason = budgetStop() { return reason }
             requests += 1
+            (firstGrant, latestGrant) = (firstGrant ?? clock.now, clock.now)
             // The first request after a block's cooldown: the rate controller
             // times its quiet period and quick-block rule from here.
             if isResuming, !judge.isCoolingDown(at: self.now) {
@@ -216,6 +236,7 @@ public actor RequestPacer {
         // confirmed block's cooldown would only be refused again.
         guard judge.suspicion?.id == id else { return false }
         requests += 1
+        (firstGrant, latestGrant) = (firstGrant ?? clock.now, clock.now)
         probes += 1
         return true
     }
@@ -314,27 +335,30 @@ public actor RequestPacer {
     }
 
     /// Requests waiting for a suspicion to settle (for tests).
-    var queuedBehindGate: Int { gateWaiters.count }
+    var queuedBehindGate: Int { gate.count }
 
+    /// Requests queued behind the booked turn (for tests).
+    var queuedForTurn: Int { turns.count }
+
+    /// Returns at the gate's next opening, or when the task is cancelled.
     private func waitForGate() async {
-        await withCheckedContinuation { gateWaiters.append($0) }
+        await gate.wait(until: gateOpenings + 1)
     }
 
+    /// Returns when the booked turn passes, or when the task is cancelled.
     private func waitForTurn() async {
-        await withCheckedContinuation { turnWaiters.append($0) }
+        await turns.wait(until: turnsPassed + 1)
     }
 
     /// Lets the requests queued for a turn book one again (the first to run books it).
     private func passTurn() {
-        let waiters = turnWaiters
-        turnWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+        turnsPassed += 1
+        turns.set(turnsPassed)
     }
 
     private func openGate() {
-        let waiters = gateWaiters
-        gateWaiters.removeAll()
-        for waiter in waiters { waiter.resume() }
+        gateOpenings += 1
+        gate.set(gateOpenings)
     }
 
     private func budgetStop() -> StopReason? {

@@ -62,7 +62,8 @@ struct AICCommandTests {
         let fetched = try ETLRun.run(["images", "--source", "aic", "--catalog", fixture.catalogPath, "--dir", images,
                                       "--rate", "unlimited", "--image-hosts", "127.0.0.1"])
         #expect(fetched.exitCode == 0, "\(fetched.standardError)")
-        let stored = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".jpg") }
+        // The mock paints landscapes as PNG (scripts/mock_pictures.py), whatever the IIIF URL says.
+        let stored = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".png") }
         #expect(stored.count == 40)
         let gallery = fixture.crawl.path("gallery")
         let drawn = try ETLRun.run(["gallery", "--source", "aic", "--catalog", fixture.catalogPath, "--out", gallery])

@@ -84,7 +84,7 @@ struct CatalogMetadataTests {
         #expect(FileManager.default.contents(atPath: path) == CatalogMetadata.json(catalogPath: catalogPath))
         #expect(try CatalogMetadata.write(besideCatalog: catalogPath) == nil, "unchanged: not rewritten")
         try Data("{\"title\": \"mine\"}".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: MetadataError.cannotWrite(path: path, reason: "it exists and etl did not write it")) {
+        #expect(throws: OutputError("the catalog metadata", path: path, reason: "it exists and etl did not write it")) {
             try CatalogMetadata.write(besideCatalog: catalogPath)
         }
         #expect(FileManager.default.contents(atPath: path) == Data("{\"title\": \"mine\"}".utf8))

@@ -48,19 +48,18 @@ struct CLIExitCodeTests {
 
     // MARK: Usage errors
 
-    @Test("a usage error prints the message, the usage and a hint on stderr and exits 64")
+    @Test("a usage error is three lines on stderr, the usage shortened to one line, and exits 64")
     func crawlUsageError() throws {
         let run = try ETLRun.run(["crawl", "--pages", "abc"], timeout: 60)
         #expect(run.exitCode == 64)
         #expect(run.standardOutput == "")
-        let usage = lines(CrawlCommand.spec.usage)
-        let errorLines = lines(run.standardError)
-        #expect(errorLines.count == usage.count + 2)
-        #expect(errorLines.first == "Error: Invalid value 'abc' for '--pages': expected an integer from 1 to 10000")
-        #expect(errorLines.dropFirst().first == "Usage: " + usage[0])
-        #expect(usage[0].hasPrefix("etl crawl [--api <url>] "))
-        #expect(Array(errorLines.dropFirst(2).dropLast()) == Array(usage.dropFirst()))
-        #expect(errorLines.last == "  See 'etl crawl --help' for more information.")
+        #expect(lines(CrawlCommand.spec.usage).count > 1, "the whole usage, which --help shows, takes several lines")
+        #expect(run.standardError == """
+            Error: Invalid value 'abc' for '--pages': expected an integer from 1 to 10000
+            Usage: etl crawl [<options>]
+              See 'etl crawl --help' for more information.
+
+            """)
     }
 
     @Test("a usage error with a one-line usage is exactly three lines")
@@ -98,10 +97,11 @@ struct CLIExitCodeTests {
         let run = try ETLRun.run(["crawl"] + arguments, timeout: 60, currentDirectory: folder.root)
         #expect(run.exitCode == 64)
         #expect(run.standardOutput == "")
-        let errorLines = lines(run.standardError)
-        #expect(errorLines.first == "Error: \(message)")
-        #expect(errorLines.dropFirst().first?.hasPrefix("Usage: etl crawl [--api <url>] [--source <met|flickr|tmdb|aic|cma>]") == true)
-        #expect(errorLines.last == "  See 'etl crawl --help' for more information.")
+        #expect(lines(run.standardError) == [
+            "Error: \(message)",
+            "Usage: etl crawl [<options>]",
+            "  See 'etl crawl --help' for more information.",
+        ])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.root) == [], "nothing created in the working folder")
     }
 

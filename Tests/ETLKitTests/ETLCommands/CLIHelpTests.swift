@@ -135,11 +135,18 @@ struct CLIHelpTests {
         }
     }
 
-    @Test("usage errors' usage lines fit 80 columns too", arguments: ETLCommand.specs.map(\.name))
+    @Test("a usage error is the error, one usage line and the pointer to --help, in 80 columns", arguments: ETLCommand.specs.map(\.name))
     func usageFitsEightyColumns(command: String) throws {
         let run = try ETLRun.run([command, "--nope"], timeout: 60)
         #expect(run.exitCode == 64)
-        #expect(run.standardError.contains("Usage: etl \(command) "))
+        let spec = try #require(ETLCommand.specs.first { $0.name == command })
+        #expect(run.standardError == """
+            Error: Unknown option '--nope'
+            Usage: \(spec.usageLine)
+              See 'etl \(command) --help' for more information.
+
+            """)
+        #expect(spec.usageLine.hasPrefix("etl \(command) ") && !spec.usageLine.contains("\n"))
         #expect(longLines(run.standardError) == [])
     }
 

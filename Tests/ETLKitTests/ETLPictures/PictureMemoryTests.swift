@@ -11,10 +11,10 @@ struct PictureMemoryTests {
         while await memory.state.waiting < count { await Task.yield() }
     }
 
-    @Test func sharesThatDoNotFitWaitTheirTurnInOrder() async {
+    @Test func sharesThatDoNotFitWaitTheirTurnInOrder() async throws {
         let memory = PictureMemory(capacity: 100)
-        let first = await memory.acquire(60)
-        let second = await memory.acquire(30)
+        let first = try #require(await memory.acquire(60))
+        let second = try #require(await memory.acquire(30))
         #expect(await memory.state == (used: 90, waiting: 0))
         // A streamed picture takes nothing and never waits.
         #expect(await memory.acquire(0) == 0)
@@ -32,6 +32,24 @@ struct PictureMemoryTests {
         #expect(await memory.state == (used: 90, waiting: 0))
         await memory.release(second)
         await memory.release(50)
+        await memory.release(10)
+        #expect(await memory.state == (used: 0, waiting: 0))
+    }
+
+    @Test("a picture cancelled while it waits leaves the line, takes nothing, and lets in the one behind it")
+    func aCancelledWaitLeavesTheLine() async throws {
+        let memory = PictureMemory(capacity: 100)
+        let held = try #require(await memory.acquire(90))
+        let third = Task { await memory.acquire(50) }
+        await waitForWaiting(memory, 1)
+        let fourth = Task { await memory.acquire(10) }
+        await waitForWaiting(memory, 2)
+        third.cancel()
+        #expect(await third.value == nil, "cancelled before its turn: nothing taken")
+        // The 10 waited only behind the 50: with it gone, it fits beside the 90.
+        #expect(await fourth.value == 10)
+        #expect(await memory.state == (used: 100, waiting: 0))
+        await memory.release(held)
         await memory.release(10)
         #expect(await memory.state == (used: 0, waiting: 0))
     }

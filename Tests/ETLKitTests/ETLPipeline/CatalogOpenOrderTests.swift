@@ -160,7 +160,7 @@ struct CatalogOpenOrderTests {
     }
 
     @Test("a rebuild the disk cannot hold rolls back: exit 74, the catalog's bytes stay; with room, the next open finishes it",
-          .enabled(if: FileSystemErrorTests.canMount))
+          .enabled(if: FileSystemErrorTests.canMount, "cannot mount a small tmpfs (needs root)"))
     func rebuildRollsBack() throws {
         let folder = TemporaryDirectory()
         let staged = folder.path("aic.sqlite")
@@ -186,7 +186,7 @@ struct CatalogOpenOrderTests {
     }
 
     @Test("a catalog opened read-only is never changed, and its export shows a fresh catalog's columns: the same bytes as after the upgrade",
-          .enabled(if: FileSystemErrorTests.canMount))
+          .enabled(if: FileSystemErrorTests.canMount, "cannot mount a small tmpfs (needs root)"))
     func readOnlyExportsInFreshOrder() throws {
         let folder = TemporaryDirectory()
         let point = try #require(FileSystemErrorTests.mountTmpfs("size=16m", in: folder))

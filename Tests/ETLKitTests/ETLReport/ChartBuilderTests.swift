@@ -104,6 +104,21 @@ struct ChartBuilderTests {
         #expect(two.contains("<polyline") && !two.contains("One point so far"))
     }
 
+    @Test("the room past the longest bar holds its total at the phone's font: 120,000 is not cut at the edge")
+    func valueRoom() throws {
+        let small = BarChart(title: "t", valueLabel: "works", bars: [.init(label: "a", value: 12)])
+        #expect(small.valueRoom == BarChart.minimumValueRoom)
+        let large = BarChart(title: "t", valueLabel: "works", bars: [.init(label: "a", value: 120_000), .init(label: "b", value: 5)])
+        let total = TextWidth.of("120,000", fontSize: TextWidth.tickFont)
+        #expect(total + 4 > BarChart.minimumValueRoom, "the case the issue saw: the fixed room was too small")
+        #expect(large.valueRoom >= total + 4 && large.width == large.labelWidth + 246 + large.valueRoom)
+        // The total's text starts 4 units past the bar's end, at the plot's right edge.
+        let svg = large.svg()
+        let start = try #require(svg.range(of: "<text class=\"value\" x=\""))
+        let x = try #require(Double(svg[start.upperBound...].prefix { $0 != "\"" }))
+        #expect(x + total <= large.width)
+    }
+
     @Test("bars are as long as their values, labels are escaped and shortened")
     func barLengths() throws {
         let chart = BarChart(title: "<Departments>", valueLabel: "works", bars: [
@@ -118,7 +133,7 @@ struct ChartBuilderTests {
         #expect(svg.contains("<text class=\"label narrow\" x=\"") && svg.contains("<title>A very long department name indeed</title>\(short)</text>"))
         // Whole on a wide screen: the label column grows to hold it.
         #expect(svg.contains("<text class=\"label wide\" x=\"") && svg.contains("<title>A very long department name indeed</title>A very long department name indeed</text>"))
-        #expect(chart.labelWidth > 170 && chart.width == chart.labelWidth + 246 + BarChart.valueRoom)
+        #expect(chart.labelWidth > 170 && chart.width == chart.labelWidth + 246 + chart.valueRoom)
         // A short label is one text, the same everywhere.
         #expect(svg.contains("<text class=\"label\" x=\""))
         let widths = svg.components(separatedBy: "<rect class=\"bar\"").dropFirst().compactMap { part -> Double? in

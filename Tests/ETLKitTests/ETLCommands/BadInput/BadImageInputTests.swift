@@ -142,7 +142,7 @@ struct FileSystemErrorTests {
         return true
     }()
 
-    @Test("a full disk under the catalog: exit 74, one line naming it", .enabled(if: canMount))
+    @Test("a full disk under the catalog: exit 74, one line naming it", .enabled(if: canMount, "cannot mount a small tmpfs (needs root)"))
     func diskFull() throws {
         let folder = TemporaryDirectory()
         // Room for the schema's migration (32 tables and indexes of 16 KB pages,
@@ -157,7 +157,7 @@ struct FileSystemErrorTests {
         #expect(try Catalog.open(path: catalog, create: false).integrityCheck() == "ok")
     }
 
-    @Test("a read-only folder for the catalog or the pages: exit 73 before any request", .enabled(if: canMount))
+    @Test("a read-only folder for the catalog or the pages: exit 73 before any request", .enabled(if: canMount, "cannot mount a small tmpfs (needs root)"))
     func readOnly() async throws {
         let folder = TemporaryDirectory()
         let point = try #require(Self.mountTmpfs("size=64k,ro", in: folder))

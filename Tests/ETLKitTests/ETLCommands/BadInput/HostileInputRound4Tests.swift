@@ -329,7 +329,7 @@ struct HostileInputRound4Tests {
     }
 
     @Test("a read-only mount: a leftover -wal is read with its -shm, said clearly without one; writers say the folder is read-only",
-          .enabled(if: FileSystemErrorTests.canMount))
+          .enabled(if: FileSystemErrorTests.canMount, "cannot mount a small tmpfs (needs root)"))
     func readOnlyCatalogWithWAL() throws {
         let fixture = try BadInputFixture()
         let folder = TemporaryDirectory()
@@ -419,7 +419,7 @@ struct HostileInputRound4Tests {
     // MARK: 18. a full disk
 
     @Test("a full disk under export --out and pages --out: exit 74 (an I/O error), as the README's table says",
-          .enabled(if: FileSystemErrorTests.canMount))
+          .enabled(if: FileSystemErrorTests.canMount, "cannot mount a small tmpfs (needs root)"))
     func diskFullOutputs() throws {
         let fixture = try BadInputFixture()
         let folder = TemporaryDirectory()

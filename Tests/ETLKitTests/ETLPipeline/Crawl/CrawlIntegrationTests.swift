@@ -191,7 +191,7 @@ struct CrawlIntegrationTests {
     }
 
     @Test("the real records: as many fetched, complete and kept as the generator's rule finds in them",
-          .enabled(if: TestPaths.realData("objects.jsonl") != nil))
+          .enabled(if: TestPaths.realData("objects.jsonl") != nil, "../shared/met-real/objects.jsonl is not present"))
     func realRecords() async throws {
         let fixture = try CrawlFixture()
         let data = try #require(TestPaths.realData("objects.jsonl"))

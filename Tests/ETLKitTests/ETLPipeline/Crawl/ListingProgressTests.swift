@@ -68,10 +68,10 @@ struct ListingProgressTests {
 
     @Test("the progress line says listed, of how many, pages, windows, requests, rate and ETA")
     func line() {
-        let progress = ListingProgress(listed: 1_200, total: 5_000, pages: 12, windows: 1, requests: 13, elapsedSeconds: 26)
+        let progress = ListingProgress(listed: 1_200, total: 5_000, pages: 12, windows: 1, requests: 13, elapsedSeconds: 26, rate: 0.48)
         #expect(progress.line == "listing: 1200 of 5000 records (24.0%), 12 pages, 1 window, 13 requests, rate 0.5/s, eta 1m22s")
-        #expect(ListingProgress(listed: 20, pages: 1, requests: 1, elapsedSeconds: 0).line
-            == "listing: 20 records, 1 page, 1 request, rate 0.0/s, eta -")
+        #expect(ListingProgress(listed: 20, pages: 1, requests: 1, elapsedSeconds: 0.1).line
+            == "listing: 20 records, 1 page, 1 request, rate -, eta -", "one request is no rate")
     }
 
     @Test("an AIC listing reports each page it reads and leaves telemetry rows that add up to the run")
@@ -103,5 +103,40 @@ struct ListingProgressTests {
             sql: "SELECT count(*) AS n, sum(requests) AS requests FROM run_minutes WHERE kind = 'crawl'")
         #expect((rows?.int("n") ?? 0) > 1)
         #expect(rows?.int("requests") == summary.requests)
+    }
+
+    @Test("a CMA listing counts records, not probe pages: never more than the collection holds, and it ends where its summary does")
+    func cmaListing() async throws {
+        let crawl = try CrawlFixture()
+        // The collection changes three times while it is listed: each change costs probes that read earlier pages again.
+        let mock = try SourceMockServer(script: "mock_cma.py", options: [
+            "--artworks", "12000", "--seed", "5", "--change-every", "3", "--changes", "3", "--fail-5xx", "0", "--html200", "0",
+            "--rate-429", "0",
+        ])
+        var options = crawl.options(api: "\(mock.api)/api")
+        options.source = .cma
+        let reporter = RecordingReporter()
+        let summary = try await Crawler(options: options, client: try CurlClient(configuration: .init(userAgent: "etl-tests", timeout: 5)),
+                                        reporter: reporter).run()
+        let expected = try await mock.expected()
+        let stats = try await mock.stats()
+        let events = reporter.recorded.compactMap { event -> ListingProgress? in
+            guard case .listing(let progress) = event else { return nil }
+            return progress
+        }
+        let pagesRead = stats["listing_requests"]?.int ?? 0
+        let pages = try #require(summary.listPages)
+        #expect(summary.status == .completed && expected["changes_made"]?.int == 3)
+        #expect(pagesRead > pages, "probes read pages again: \(pagesRead) pages served for \(pages)")
+        // One event per page read, and one more for the first, before and after it told the total.
+        #expect(events.count == pagesRead + 1)
+        #expect(events.first?.total == nil && events.dropFirst().allSatisfy { $0.total != nil })
+        for event in events {
+            #expect(event.listed <= event.total ?? event.listed, "\(event.line)")
+            #expect(event.pages <= pages, "\(event.line)")
+        }
+        #expect(events.map(\.listed) == events.map(\.listed).sorted(), "never backwards")
+        let last = try #require(events.last)
+        #expect(last.listed == summary.listed && last.total == summary.listed && last.pages == pages, "\(last.line)")
     }
 }

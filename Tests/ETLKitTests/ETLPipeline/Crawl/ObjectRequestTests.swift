@@ -18,6 +18,7 @@ enum Verdict: Equatable {
     case block(reason: String)
     case retry(reason: String, status: Int?, retryAfter: Double?)
     case fatal
+    case abandoned
 
     init(_ verdict: FetchEngine.Verdict<MetResult>) {
         switch verdict {
@@ -25,6 +26,7 @@ enum Verdict: Equatable {
         case .refused(let failure, _): self = .block(reason: failure.reason)
         case .retry(let failure, let retryAfter): self = .retry(reason: failure.reason, status: failure.status, retryAfter: retryAfter)
         case .fatal: self = .fatal
+        case .abandoned: self = .abandoned
         }
     }
 }

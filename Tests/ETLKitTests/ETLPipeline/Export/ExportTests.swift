@@ -117,7 +117,7 @@ struct ExportTests {
         var options = ExportOptions()
         options.catalogPath = catalog.path
         options.outPath = directory.path("missing/out.jsonl")
-        #expect(throws: ExportError.cannotWrite(path: options.outPath!, reason: "its folder '\(directory.path("missing"))' does not exist")) {
+        #expect(throws: OutputError("the export", path: options.outPath!, reason: "its folder '\(directory.path("missing"))' does not exist")) {
             try CatalogExporter(options: options).run()
         }
         #expect(!FileManager.default.fileExists(atPath: directory.path("missing")))

@@ -81,6 +81,8 @@ struct ImageKindTests {
             return "refused \(failure.status.map(String.init) ?? "-") final-if-noise \(isFinalIfNoise)"
         case .fatal(let error):
             return "fatal \(error)"
+        case .abandoned:
+            return "abandoned"
         }
     }
 

@@ -17,7 +17,7 @@ import FetchEngine
 /// rewritten to the mock, which serves pictures with a few faults mixed in.
 @Suite("etl images: real records", .serialized)
 struct ImageRealRecordsTests {
-    @Test("crawl the real records, then etl images --all: counts", .enabled(if: TestPaths.realData("objects.jsonl") != nil))
+    @Test("crawl the real records, then etl images --all: counts", .enabled(if: TestPaths.realData("objects.jsonl") != nil, "../shared/met-real/objects.jsonl is not present"))
     func realRecords() async throws {
         let data = try #require(TestPaths.realData("objects.jsonl"))
         let fixture = try await ImageFixture(data: data, mockOptions: [

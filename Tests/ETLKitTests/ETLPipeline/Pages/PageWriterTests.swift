@@ -120,7 +120,8 @@ struct PageWriterTests {
         #expect {
             try PageWriter(outDirectory: link).write(pages: Self.pages)
         } throws: { error in
-            guard case .cannotWrite(let path, _) = error as? PagesError else { return false }
+            guard let error = error as? OutputError, error.output == "pages to", error.failure == .cannotCreate else { return false }
+            let path = error.path
             return path == link
         }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "mine")
@@ -140,7 +141,8 @@ struct PageWriterTests {
         #expect {
             try PageWriter(outDirectory: out).write(pages: [[1], [2]], bundles: [Array("[]".utf8), Array("[]".utf8)])
         } throws: { error in
-            guard case .cannotWrite(let path, let reason) = error as? PagesError else { return false }
+            guard let error = error as? OutputError, error.output == "pages to", error.failure == .cannotCreate else { return false }
+            let (path, reason) = (error.path, error.reason)
             return path == out + "/1.json" && reason == "a file etl did not write is there; move it away and run again"
         }
         #expect(FileManager.default.contents(atPath: out + "/1.json") == Data("my notes".utf8))
@@ -150,7 +152,9 @@ struct PageWriterTests {
         try FileManager.default.removeItem(atPath: out + "/1.json")
         try PageWriter(outDirectory: out).write(pages: [[1]])
         try Data("mine".utf8).write(to: URL(fileURLWithPath: out + "/2.txt"))
-        #expect(throws: PagesError.self) { try PageWriter(outDirectory: out).write(pages: [[1], [2]]) }
+        #expect(throws: OutputError("pages to", path: out + "/2.txt", reason: "a file etl did not write is there; move it away and run again")) {
+            try PageWriter(outDirectory: out).write(pages: [[1], [2]])
+        }
         #expect(FileManager.default.contents(atPath: out + "/2.txt") == Data("mine".utf8))
     }
 
@@ -162,7 +166,8 @@ struct PageWriterTests {
         #expect {
             try PageWriter(outDirectory: out).write(pages: Self.pages)
         } throws: { error in
-            guard case .cannotWrite(let path, _) = error as? PagesError else { return false }
+            guard let error = error as? OutputError, error.output == "pages to", error.failure == .cannotCreate else { return false }
+            let path = error.path
             return path == out + "/3.txt"
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix(".") && $0 != WrittenFiles.fileName }
@@ -237,7 +242,7 @@ struct PageWriterTests {
         // Occupy the temporary link name with a non-empty folder, so symlink(2) fails.
         let blocker = directory.path(".pages.link-\(getpid())")
         try FileManager.default.createDirectory(atPath: blocker + "/x", withIntermediateDirectories: true)
-        #expect(throws: PagesError.self) { try writer.write(pages: Self.otherPages) }
+        #expect(throws: OutputError("pages to", path: blocker, reason: "File exists")) { try writer.write(pages: Self.otherPages) }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: out) == (first as NSString).lastPathComponent)
         try Self.expectFiles(in: out, Self.pages)
         #expect(try Self.generations(directory.root, name: "pages") == [(first as NSString).lastPathComponent])
@@ -252,7 +257,8 @@ struct PageWriterTests {
         #expect {
             try PageWriter(outDirectory: file + "/pages").write(pages: Self.pages)
         } throws: { error in
-            guard case .cannotWrite(let path, let reason) = error as? PagesError else { return false }
+            guard let error = error as? OutputError, error.output == "pages to", error.failure == .cannotCreate else { return false }
+            let (path, reason) = (error.path, error.reason)
             return path == file && !reason.isEmpty
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("x".utf8))

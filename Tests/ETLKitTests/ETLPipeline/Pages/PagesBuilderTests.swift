@@ -77,8 +77,8 @@ struct PagesBuilderTests {
         #expect {
             try PagesBuilder(catalog: catalog, layout: layout, outDirectory: bad).build()
         } throws: { error in
-            guard case .cannotWrite = error as? PagesError else { return false }
-            return true
+            guard let error = error as? OutputError else { return false }
+            return error.output == "pages to" && error.failure == .cannotCreate
         }
         #expect(try catalog.recordedPages() == first.pages, "works still describes the set on disk")
         for (index, ids) in first.pages.enumerated() {

@@ -73,7 +73,7 @@ struct MetObjectScannerTests {
         #expect(lines.count == SampleSummary.committedSample.listed)
     }
 
-    @Test("every real record", .enabled(if: TestPaths.realData("objects.jsonl") != nil))
+    @Test("every real record", .enabled(if: TestPaths.realData("objects.jsonl") != nil, "../shared/met-real/objects.jsonl is not present"))
     func realRecords() throws {
         let path = try #require(TestPaths.realData("objects.jsonl"))
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
