@@ -13,6 +13,14 @@ package struct PageBodyError: Error, Sendable, Equatable, CustomStringConvertibl
         self.offset = offset
     }
 
+    /// Text that is not UTF-8 from byte `offset` on.
+    static func notUTF8(at offset: Int) -> PageBodyError { PageBodyError("byte \(offset) is not UTF-8") }
+
+    /// An escaped UTF-16 surrogate (`code`, four hex digits) that is not half of a pair.
+    static func loneSurrogate(_ code: String, at offset: Int) -> PageBodyError {
+        PageBodyError("a lone surrogate \\u\(code) in a string at byte \(offset)")
+    }
+
     /// Why `body` does not decode: its first byte that is not UTF-8, else
     /// its first lone surrogate escape, else the first byte that breaks
     /// JSON's syntax. `skip`: a records array already read apart, whose
@@ -20,12 +28,12 @@ package struct PageBodyError: Error, Sendable, Equatable, CustomStringConvertibl
     static func of(_ body: [UInt8], outside skip: Range<Int> = 0..<0) -> PageBodyError {
         let parts = [body[..<skip.lowerBound], body[skip.upperBound...]]
         if let bad = parts.lazy.compactMap({ UTF8Validator.firstInvalidIndex(in: $0) }).first {
-            return PageBodyError("byte \(bad) is not UTF-8")
+            return .notUTF8(at: bad)
         }
         for part in parts {
             var copy = Array(part)
             if let lone = SurrogateEscapes.mend(&copy) {
-                return PageBodyError("a lone surrogate \\u\(lone.code) in a string at byte \(part.startIndex + lone.offset)")
+                return .loneSurrogate(lone.code, at: part.startIndex + lone.offset)
             }
         }
         if body.isEmpty { return PageBodyError("it is empty") }

@@ -85,8 +85,8 @@ package struct PageScan: Sendable, Equatable {
             let string = bytes[index...min(end, bytes.endIndex - 1)]
             index = string.endIndex
             var copy = Array(string)
-            let flaw = UTF8Validator.firstInvalidIndex(in: string).map { "byte \($0) is not UTF-8" }
-                ?? SurrogateEscapes.mend(&copy).map { "a lone surrogate \\u\($0.code) in a string at byte \(string.startIndex + $0.offset)" }
+            let flaw = UTF8Validator.firstInvalidIndex(in: string).map { PageBodyError.notUTF8(at: $0).description }
+                ?? SurrogateEscapes.mend(&copy).map { PageBodyError.loneSurrogate($0.code, at: string.startIndex + $0.offset).description }
             guard let flaw else {
                 mended += string
                 continue

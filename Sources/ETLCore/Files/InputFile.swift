@@ -78,7 +78,7 @@ package final class InputFile {
     private func waitUntilReadable() throws {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while true {
-            if stop?.isRequested == true { throw StoppedBySignal() }
+            try StoppedBySignal.check(stop)
             let ready = poll(&entry, 1, Self.pollSlice)
             if ready > 0 { return }
             if ready < 0 && errno != EINTR {

@@ -8,4 +8,10 @@ package struct StoppedBySignal: Error, Equatable, Sendable, CustomStringConverti
     package init() {}
 
     package var description: String { "stopped by a signal; nothing was replaced" }
+
+    /// Throws when `stop` has been requested: the check long work makes
+    /// between its steps.
+    package static func check(_ stop: StopSignal?) throws {
+        if stop?.isRequested == true { throw StoppedBySignal() }
+    }
 }

@@ -103,7 +103,7 @@ package struct CatalogExporter {
             count += 1
             if buffer.count >= 65_536 {
                 try flush()
-                if stop?.isRequested == true { throw StoppedBySignal() }
+                try StoppedBySignal.check(stop)
             }
         }
         try flush()

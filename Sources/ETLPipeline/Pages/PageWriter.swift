@@ -105,7 +105,7 @@ package struct PageWriter: Sendable {
             // A fresh folder: its files go straight in, and the link's
             // rename below puts the whole set in place at once.
             for file in files {
-                if stop?.isRequested == true { throw StoppedBySignal() }
+                try StoppedBySignal.check(stop)
                 try AtomicFile.create(file.bytes, at: "\(folder)/\(file.name)")
             }
             sync()
@@ -153,7 +153,7 @@ package struct PageWriter: Sendable {
         var batch = AtomicFile.Batch()
         do {
             for file in files {
-                if stop?.isRequested == true { throw StoppedBySignal() }
+                try StoppedBySignal.check(stop)
                 try batch.stage(file.bytes, as: "\(folder)/\(file.name)")
             }
             // The manifest names the new files before they are there, so a

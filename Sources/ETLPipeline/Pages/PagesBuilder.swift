@@ -83,7 +83,6 @@ package struct PagesBuilder {
     /// files written, before anything is put in place; a crawl writes its
     /// pages whatever signal ended it, so it gives none.
     package func build(stop: StopSignal? = nil) throws -> Result {
-        func checkStop() throws { if stop?.isRequested == true { throw StoppedBySignal() } }
         var kept = try catalog.keptIDs()
         var withoutImage = 0
         if requireImage {
@@ -96,11 +95,11 @@ package struct PagesBuilder {
             kept = kept.filter { verified.contains($0) && !duplicates.contains($0) }
             withoutImage = all - kept.count
         }
-        try checkStop()
+        try StoppedBySignal.check(stop)
         let pages = layout.pages(for: kept)
         let previous = try catalog.recordedPages()
         let bundles = writesBundles ? try PageBundle.bundles(for: pages, in: catalog) : nil
-        try checkStop()
+        try StoppedBySignal.check(stop)
         let written = try PageWriter(outDirectory: outDirectory).write(pages: pages, bundles: bundles, stop: stop)
         try catalog.recordPages(pages)
         let settings = PageSettings(layout: layout, requireImage: requireImage, writesBundles: writesBundles)

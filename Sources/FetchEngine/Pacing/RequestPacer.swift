@@ -188,7 +188,7 @@ public actor RequestPacer {
             }
             if let reason = budgetStop() { return reason }
             requests += 1
-            (firstGrant, latestGrant) = (firstGrant ?? clock.now, clock.now)
+            noteGrant()
             // The first request after a block's cooldown: the rate controller
             // times its quiet period and quick-block rule from here.
             if isResuming, !judge.isCoolingDown(at: self.now) {
@@ -236,7 +236,7 @@ public actor RequestPacer {
         // confirmed block's cooldown would only be refused again.
         guard judge.suspicion?.id == id else { return false }
         requests += 1
-        (firstGrant, latestGrant) = (firstGrant ?? clock.now, clock.now)
+        noteGrant()
         probes += 1
         return true
     }
@@ -339,6 +339,11 @@ public actor RequestPacer {
 
     /// Requests queued behind the booked turn (for tests).
     var queuedForTurn: Int { turns.count }
+
+    /// A request (a probe too) went now: what ``measuredRate`` counts from.
+    private func noteGrant() {
+        (firstGrant, latestGrant) = (firstGrant ?? clock.now, clock.now)
+    }
 
     /// Returns at the gate's next opening, or when the task is cancelled.
     private func waitForGate() async {

@@ -90,7 +90,7 @@ package struct MetObjectsCSV: Sendable {
             guard summary.rowsRead < maxRows else { throw CSVError.tooManyRows(file: reader.fileName, line: record.line, limit: maxRows) }
             summary.rowsRead += 1
             // ~4,000 rows take a few milliseconds: a signal ends the read at once.
-            if summary.rowsRead & 0xFFF == 0, stop?.isRequested == true { throw StoppedBySignal() }
+            if summary.rowsRead & 0xFFF == 0 { try StoppedBySignal.check(stop) }
             switch Self.planRow(for: record, file: reader.fileName) {
             case let .success(row):
                 summary.recordVerdict(row.verdict)
